@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "experiments/params.h"
+#include "base/params.h"
 #include "experiments/result.h"
 
 namespace fawnlab {

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/params.h"
+#include "base/params.h"
 
 namespace fawnlab {
 

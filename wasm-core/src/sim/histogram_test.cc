@@ -19,7 +19,9 @@ TEST(LogHistogram, BucketsTileTheLine) {
   for (uint64_t v : {0ull, 1ull, 127ull, 128ull, 129ull, 255ull, 256ull, 1000ull, 123456789ull, ~0ull}) {
     int b = LogHistogram::BucketOf(v);
     EXPECT_LE(LogHistogram::BucketLow(b), v);
-    if (v != ~0ull) EXPECT_GT(LogHistogram::BucketHigh(b), v);
+    if (v != ~0ull) {
+      EXPECT_GT(LogHistogram::BucketHigh(b), v);
+    }
   }
   EXPECT_EQ(LogHistogram::BucketOf(~0ull), LogHistogram::kNumBuckets - 1);
 }

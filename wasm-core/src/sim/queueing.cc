@@ -28,6 +28,7 @@ void FifoStation::UpdateOccupancy(SimTime now) {
 }
 
 void FifoStation::ResetCounters(SimTime now) {
+  counters_.since = now;
   counters_.arrived = counters_.completed = counters_.dropped = 0;
   counters_.in_system.Reset(now, static_cast<double>(queue_.size() + static_cast<size_t>(busy_)));
   counters_.busy.Reset(now, static_cast<double>(busy_));
@@ -43,6 +44,7 @@ void FifoStation::Start(Simulator& sim, int server, Job job) {
   Server& s = servers_[server];
   if (meter_) meter_->SetState(meter_ids_[server], 1, sim.now());
   job.start = sim.now();
+  job.server = server;
   job.service = service_.Sample(rng_);
   s.busy = true;
   s.job = job;
@@ -103,6 +105,7 @@ void BatchStation::UpdateOccupancy(SimTime now) {
 }
 
 void BatchStation::ResetCounters(SimTime now) {
+  counters_.since = now;
   counters_.arrived = counters_.completed = counters_.dropped = 0;
   batches_ = 0;
   counters_.in_system.Reset(now, static_cast<double>(queue_.size() + in_service_));
@@ -135,6 +138,7 @@ void BatchStation::TryDispatch(Simulator& sim, bool force) {
     for (size_t i = 0; i < n; ++i) {
       Job j = queue_.Pop();
       j.start = sim.now();
+      j.server = server;
       j.service = cost;
       j.batch_size = static_cast<uint32_t>(n);
       s.jobs.push_back(j);

@@ -34,6 +34,7 @@ struct Job {
   SimDuration service = 0;   // service time charged to this job
   uint32_t origin = 0;       // source-specific: the client index of a closed loop
   uint32_t batch_size = 1;   // jobs served together with this one (BatchStation)
+  int32_t server = -1;       // the server that took it (-1 while waiting)
 };
 
 // A service-time distribution.
@@ -109,6 +110,7 @@ class JobSink {
 
 // Occupancy and throughput counters shared by the stations.
 struct StationCounters {
+  SimTime since = 0;  // when the counters were last reset
   uint64_t arrived = 0;
   uint64_t completed = 0;
   uint64_t dropped = 0;

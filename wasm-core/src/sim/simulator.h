@@ -22,7 +22,7 @@ namespace fawnlab::sim {
 
 class Simulator {
  public:
-  Simulator() : closures_(this) {}
+  Simulator() = default;
   Simulator(const Simulator&) = delete;
   Simulator& operator=(const Simulator&) = delete;
 
@@ -60,12 +60,10 @@ class Simulator {
   // Owns the closures scheduled through Schedule(); the tag is the slot index.
   class ClosureTable : public EventHandler {
    public:
-    explicit ClosureTable(Simulator* sim) : sim_(sim) {}
     uint64_t Add(std::function<void()> fn);
     void OnEvent(Simulator& sim, uint64_t tag) override;
 
    private:
-    Simulator* sim_;
     std::vector<std::function<void()>> slots_;
     std::vector<uint64_t> free_;
   };

@@ -1,4 +1,4 @@
-#include "experiments/params.h"
+#include "base/params.h"
 
 #include <cassert>
 #include <cmath>

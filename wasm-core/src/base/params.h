@@ -1,13 +1,13 @@
-// Typed experiment parameters: the schema an experiment declares and the validated values a
-// run receives.
+// Typed parameters: the schema an experiment (or a live session) declares and the validated
+// values a run receives.
 //
 // A ParamSpec is what the web lab turns into a control and the CLI lists with --list: name,
 // type, default, inclusive range, unit and one line of help. ResolveParams checks user input
 // against the schema and fills in defaults; every error names the parameter and what it
 // accepts ("parameter 'servers' = 0 is out of range [1, 64] (servers)"). Unknown names are
 // errors too, so a typo never silently runs the default.
-#ifndef FAWNLAB_EXPERIMENTS_PARAMS_H_
-#define FAWNLAB_EXPERIMENTS_PARAMS_H_
+#ifndef FAWNLAB_BASE_PARAMS_H_
+#define FAWNLAB_BASE_PARAMS_H_
 
 #include <string>
 #include <utility>
@@ -84,4 +84,4 @@ void WriteParamSpecJson(const ParamSpec& spec, JsonWriter* w);
 
 }  // namespace fawnlab
 
-#endif  // FAWNLAB_EXPERIMENTS_PARAMS_H_
+#endif  // FAWNLAB_BASE_PARAMS_H_

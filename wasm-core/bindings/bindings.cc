@@ -1,0 +1,168 @@
+// The JavaScript face of the core (embind). The only C++ that knows about JavaScript.
+//
+// Contract (mirrored by web/src/model/coreTypes.ts):
+//   version()                                   -> string
+//   listExperiments()                           -> JSON text: [{id, lab, title, ..., params}]
+//   resolveParams(id, paramsJson)               -> {ok: true, json} | {ok: false, code, message}
+//   resolveParamStrings(id, pairsJson)          -> the same, from [["name", "text"], ...] as typed
+//                                                  on a command line (values parsed by type)
+//   runExperiment(id, paramsJson, seed, onProgress?)
+//                                               -> {ok: true, json, csv} | {ok: false, code, message}
+//       seed is a decimal string (0 .. 2^53 - 1); onProgress(fraction) may return false to cancel.
+//   new QueueSession(configJson, seed)           -> .ok(), .error(), .advance(dtNs, maxEvents),
+//       .step(), .reconfigure(patchJson) -> "" | error message, .snapshot() -> JSON text,
+//       .delete() when done.
+// Failures come back as values with a code and a message; no C++ exception crosses into JS.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/json_reader.h"
+#include "base/json_writer.h"
+#include "experiments/registry.h"
+#include "queues/session.h"
+
+namespace {
+
+using emscripten::val;
+
+val ErrorVal(const fawnlab::Status& s) {
+  val v = val::object();
+  v.set("ok", false);
+  v.set("code", std::string(fawnlab::StatusCodeName(s.code())));
+  v.set("message", s.message());
+  return v;
+}
+
+bool ParseSeed(const std::string& text, uint64_t* out) {
+  if (text.empty() || text.size() > 20) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  *out = std::strtoull(text.c_str(), nullptr, 10);
+  return *out <= fawnlab::kMaxSeed;
+}
+
+std::string Version() { return "fawnlab-core 0.1"; }
+
+std::string ListExperiments() { return fawnlab::ListExperimentsJson(); }
+
+val ResolveParams(std::string id, std::string params_json) {
+  auto p = fawnlab::ResolveExperimentParams(id, params_json);
+  if (!p.ok()) return ErrorVal(p.status());
+  fawnlab::JsonWriter w;
+  p.value().WriteJson(&w);
+  val v = val::object();
+  v.set("ok", true);
+  v.set("json", w.str());
+  return v;
+}
+
+val ResolveParamStrings(std::string id, std::string pairs_json) {
+  const fawnlab::Experiment* e = fawnlab::FindExperiment(id);
+  if (!e) return ResolveParams(id, "{}");  // reports the unknown id
+  auto v = fawnlab::ParseJson(pairs_json);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  bool shape_ok = v.ok() && v.value().is_array();
+  if (shape_ok) {
+    for (const auto& item : v.value().array_items()) {
+      if (!item.is_array() || item.array_items().size() != 2 || !item.array_items()[0].is_string() ||
+          !item.array_items()[1].is_string()) {
+        shape_ok = false;
+        break;
+      }
+      pairs.emplace_back(item.array_items()[0].string_value(), item.array_items()[1].string_value());
+    }
+  }
+  if (!shape_ok) {
+    return ErrorVal(fawnlab::Status::InvalidArgument("parameters must be a JSON array of [name, value] string pairs"));
+  }
+  auto p = fawnlab::ResolveParamStrings(id, e->info.params, pairs);
+  if (!p.ok()) return ErrorVal(p.status());
+  fawnlab::JsonWriter w;
+  p.value().WriteJson(&w);
+  val out = val::object();
+  out.set("ok", true);
+  out.set("json", w.str());
+  return out;
+}
+
+val RunExperiment(std::string id, std::string params_json, std::string seed_text, val on_progress) {
+  uint64_t seed = 0;
+  if (!ParseSeed(seed_text, &seed)) {
+    return ErrorVal(fawnlab::Status::InvalidArgument("seed '" + seed_text + "' is not an integer in [0, " +
+                                                     std::to_string(fawnlab::kMaxSeed) + "]"));
+  }
+  std::function<bool(double)> progress;
+  if (!on_progress.isUndefined() && !on_progress.isNull()) {
+    progress = [on_progress](double f) {
+      val r = on_progress(f);
+      return !(r.isFalse());
+    };
+  }
+  auto r = fawnlab::RunExperimentJson(id, params_json, seed, progress);
+  if (!r.ok()) return ErrorVal(r.status());
+  val v = val::object();
+  v.set("ok", true);
+  v.set("json", fawnlab::ResultToJson(r.value()));
+  v.set("csv", fawnlab::ResultToCsv(r.value()));
+  return v;
+}
+
+// A handle JavaScript can own; creation errors are kept rather than thrown.
+class QueueSessionHandle {
+ public:
+  QueueSessionHandle(std::string config_json, std::string seed_text) {
+    uint64_t seed = 0;
+    if (!ParseSeed(seed_text, &seed)) {
+      error_ = "seed '" + seed_text + "' is not an integer in [0, " + std::to_string(fawnlab::kMaxSeed) + "]";
+      return;
+    }
+    auto s = fawnlab::queues::QueueSession::Create(config_json, seed);
+    if (!s.ok()) {
+      error_ = s.status().message();
+      return;
+    }
+    session_ = std::move(s).value();
+  }
+  bool ok() const { return session_ != nullptr; }
+  std::string error() const { return error_; }
+  double advance(double dt_ns, double max_events) {
+    if (!session_ || !(dt_ns >= 0) || !(max_events >= 0)) return 0;
+    return static_cast<double>(session_->Advance(static_cast<int64_t>(dt_ns), static_cast<uint64_t>(max_events)));
+  }
+  bool step() { return session_ && session_->Step(); }
+  std::string reconfigure(std::string patch_json) {
+    if (!session_) return error_;
+    fawnlab::Status s = session_->Reconfigure(patch_json);
+    return s.ok() ? "" : s.message();
+  }
+  std::string snapshot() const { return session_ ? session_->SnapshotJson() : "null"; }
+
+ private:
+  std::unique_ptr<fawnlab::queues::QueueSession> session_;
+  std::string error_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fawnlab_core) {
+  emscripten::function("version", &Version);
+  emscripten::function("listExperiments", &ListExperiments);
+  emscripten::function("resolveParams", &ResolveParams);
+  emscripten::function("resolveParamStrings", &ResolveParamStrings);
+  emscripten::function("runExperiment", &RunExperiment);
+  emscripten::class_<QueueSessionHandle>("QueueSession")
+      .constructor<std::string, std::string>()
+      .function("ok", &QueueSessionHandle::ok)
+      .function("error", &QueueSessionHandle::error)
+      .function("advance", &QueueSessionHandle::advance)
+      .function("step", &QueueSessionHandle::step)
+      .function("reconfigure", &QueueSessionHandle::reconfigure)
+      .function("snapshot", &QueueSessionHandle::snapshot);
+}
