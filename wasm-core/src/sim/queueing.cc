@@ -145,9 +145,10 @@ void BatchStation::TryDispatch(Simulator& sim, bool force) {
     }
     in_service_ += n;
     sim.After(cost, this, static_cast<uint64_t>(server));
-    // A job left waiting behind a timed-out batch needs its own timer.
+    // A job left waiting behind this batch needs its own timer. It may already have waited
+    // past its timeout (all servers were busy): then the timer fires now, and finds no server.
     if (config_.timeout_ns > 0 && !queue_.empty()) {
-      sim.At(queue_.At(0).arrival + config_.timeout_ns, this, kTimerTag);
+      sim.At(std::max(sim.now(), queue_.At(0).arrival + config_.timeout_ns), this, kTimerTag);
     }
   }
 }

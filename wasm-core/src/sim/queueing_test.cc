@@ -115,6 +115,26 @@ TEST(BatchStation, TimeoutSendsAPartialBatch) {
   EXPECT_EQ(c.done[2].at, 150 + 11);  // alone, after its own timeout
 }
 
+TEST(BatchStation, ShortTimeoutUnderLoadNeverSchedulesIntoThePast) {
+  // Regression: with the server busy for longer than the timeout, the jobs left behind a batch
+  // had already timed out, and their timer was scheduled in the past (an assertion).
+  Simulator sim;
+  Collect c;
+  BatchStation::Config cfg;
+  cfg.width = 4;
+  cfg.timeout_ns = 1000;
+  cfg.batch_cost_ns = 7700;
+  cfg.item_cost_ns = 2260;
+  BatchStation s(cfg, &c);
+  PoissonSource src(250000, 20000, Rng(3), &s);
+  src.Start(sim);
+  sim.Run(10000000);
+  s.Flush(sim);
+  sim.Run(10000000);
+  EXPECT_EQ(c.done.size(), 20000u);
+  for (const auto& d : c.done) ASSERT_GE(d.start, 0);
+}
+
 TEST(ClosedLoopClients, EachClientHasOneRequestOutstanding) {
   Simulator sim;
   Collect c;
