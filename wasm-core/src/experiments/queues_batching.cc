@@ -43,12 +43,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.scale_note = "no scaling: a queueing model, times in µs";
   const std::string xl = "batch width w (requests per batch)";
   Series cap_sim{"capacity (simulated, saturated)", "measured", xl, "throughput (thousand requests/s)", {}};
-  Series cap_th{"capacity w/(c_b + w·c_i)", "theory", xl, "throughput (thousand requests/s)", {}};
+  Series cap_th{"capacity (theory: w/(c_b + w·c_i))", "theory", xl, "throughput (thousand requests/s)", {}};
   Series low_sim{"mean latency, low load (simulated)", "measured", xl, "latency (µs)", {}};
   Series high_sim{"mean latency, high load (simulated)", "measured", xl, "latency (µs)", {}};
   Series low_p99{"p99 latency, low load (simulated)", "measured", xl, "latency (µs)", {}};
   Series high_p99{"p99 latency, high load (simulated)", "measured", xl, "latency (µs)", {}};
-  Series low_th{"fill wait (w−1)/(2λ) + service, low load", "theory", xl, "latency (µs)", {}};
+  Series low_th{"mean latency, low load (approximation: (w−1)/(2λ) fill wait + service)", "theory", xl, "latency (µs)", {}};
   Series batch_sim{"mean batch size, high load (simulated)", "measured", xl, "requests per batch", {}};
 
   double best_low = 0, best_low_lat = 1e300, best_high = 0, best_high_lat = 1e300;

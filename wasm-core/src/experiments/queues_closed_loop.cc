@@ -71,8 +71,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
 
   Series x_th{"throughput (exact product form)", "theory", "clients N", "throughput (thousand requests/s)", {}};
   Series r_th{"response time (exact product form)", "theory", "clients N", "response time (µs)", {}};
-  Series x_bound{"throughput bound min(N/(S+Z), k/S)", "theory", "clients N", "throughput (thousand requests/s)", {}};
-  Series r_bound{"response bound max(S, N·S/k − Z)", "theory", "clients N", "response time (µs)", {}};
+  Series x_bound{"throughput bound (min(N/(S+Z), k/S))", "theory", "clients N", "throughput (thousand requests/s)", {}};
+  Series r_bound{"response bound (max(S, N·S/k − Z))", "theory", "clients N", "response time (µs)", {}};
   for (int n = 1; n <= n_max; n += (n_max > 120 ? 2 : 1)) {
     queues::ClosedPoint pt = queues::ClosedNetwork(n, think_us, service_us, k);
     x_th.points.emplace_back(n, pt.throughput * 1000.0);

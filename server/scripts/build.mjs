@@ -1,0 +1,63 @@
+// Build steps, each skipped when its outputs are newer than its sources ("build what is
+// missing"). Build logs go to stderr.
+//
+//   native  wasm-core/build/native   GoogleTest, CLI, benches, fuzz replays   (cmake + ninja)
+//   asan    wasm-core/build/asan     the same with AddressSanitizer + UBSan
+//   wasm    wasm-core/dist           fawnlab_web.mjs/.wasm (browser), fawnlab_node.cjs (Node)
+//   server  server/dist              the Node server and CLI (tsc)
+//   web     web/dist                 the lab (vite)
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { emscriptenEnv } from './toolchain.mjs';
+import { isStale, log, ROOT, run, since } from './util.mjs';
+
+const CORE_SOURCES = ['wasm-core/src', 'wasm-core/bindings', 'wasm-core/bench', 'wasm-core/tools', 'wasm-core/fuzz',
+  'wasm-core/CMakeLists.txt'];
+
+function cmakeBuild(dir, extraArgs, env, configure = 'cmake') {
+  const t0 = performance.now();
+  const cmd = configure === 'emcmake' ? ['emcmake', 'cmake'] : ['cmake'];
+  run(cmd[0], [...cmd.slice(1), '-S', 'wasm-core', '-B', dir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release',
+    ...extraArgs], { env });
+  run('ninja', ['-C', dir], { env });
+  return since(t0);
+}
+
+export function buildNative({ sanitize = false } = {}) {
+  const dir = sanitize ? 'wasm-core/build/asan' : 'wasm-core/build/native';
+  const outputs = [`${dir}/fawnlab_tests`, `${dir}/fawnlab_cli`, `${dir}/fawnlab_bench`];
+  if (!isStale(outputs, CORE_SOURCES)) return;
+  log(`fawnlab: building the native core${sanitize ? ' with ASan+UBSan' : ''} (${dir})…`);
+  const t = cmakeBuild(dir, sanitize ? ['-DFAWNLAB_SANITIZE=ON'] : [], process.env);
+  log(`fawnlab: native build done in ${t}`);
+}
+
+export const WASM_OUTPUTS = ['fawnlab_web.mjs', 'fawnlab_web.wasm', 'fawnlab_node.cjs'];
+
+export function buildWasm() {
+  const dist = 'wasm-core/dist';
+  if (!isStale(WASM_OUTPUTS.map((f) => `${dist}/${f}`), CORE_SOURCES)) return;
+  log('fawnlab: building the WebAssembly core with Emscripten (wasm-core/build/wasm)…');
+  const t = cmakeBuild('wasm-core/build/wasm', [], emscriptenEnv(), 'emcmake');
+  mkdirSync(join(ROOT, dist), { recursive: true });
+  for (const f of WASM_OUTPUTS) copyFileSync(join(ROOT, 'wasm-core/build/wasm', f), join(ROOT, dist, f));
+  log(`fawnlab: WebAssembly build done in ${t}`);
+}
+
+export function buildServer() {
+  if (!isStale(['server/dist/main.js', 'server/dist/cli.js'], ['server/src', 'server/tsconfig.json', 'server/tsconfig.build.json'])) return;
+  log('fawnlab: compiling the server (tsc)…');
+  const t0 = performance.now();
+  run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'server/tsconfig.build.json']);
+  log(`fawnlab: server compiled in ${since(t0)}`);
+}
+
+export function buildWeb() {
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'lessons', 'public',
+    'wasm-core/dist'];
+  if (!isStale(['web/dist/index.html'], sources)) return;
+  log('fawnlab: building the web lab (vite)…');
+  const t0 = performance.now();
+  run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: join(ROOT, 'web') });
+  log(`fawnlab: web build done in ${since(t0)}`);
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The project's commands, usable on a fresh clone: each first installs or builds what it
+// needs (npm packages, Emscripten and Chromium through apt when root; otherwise it prints the
+// exact command), then does its job.
+//
+//   start [--port N] [--host H]      build what is missing, serve the lab, print its URL
+//   test [--only a,b] [--skip a,b]   every suite (steps listed by `test --list`)
+//   repro <id> [--param k=v]... [--seed N] [--format json|csv] | --list
+//   bench                            native and WASM benchmarks, as a table
+//   build                            build everything without running anything
+//   cluster ...                      the real multi-node cluster (a later issue)
+//   lint                             eslint over web/ and server/
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
+import { runTests } from './test.mjs';
+import { ensureChromium, ensureEmscripten, ensureNativeToolchain, ensureNodeModules } from './toolchain.mjs';
+import { log, ROOT, run } from './util.mjs';
+
+function node(script, args) {
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], { stdio: 'inherit' });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/**
+ * What each command needs before it runs: tools to install and outputs to build (in order).
+ * `node_modules` is always first.
+ */
+const STEPS = {
+  tools: { native: ensureNativeToolchain, emscripten: ensureEmscripten, chromium: ensureChromium },
+  builds: { native: buildNative, wasm: buildWasm, server: buildServer, web: buildWeb },
+};
+
+function prepare({ tools = [], builds = [] }) {
+  ensureNodeModules();
+  for (const t of tools) STEPS.tools[t]();
+  for (const b of builds) STEPS.builds[b]();
+}
+
+const commands = {
+  start(args) {
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server', 'web'] });
+    node('server/dist/main.js', args);
+  },
+  test(args) {
+    prepare({ tools: ['native', 'emscripten', 'chromium'] });
+    runTests(args);
+  },
+  repro(args) {
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
+    node('server/dist/cli.js', ['repro', ...args]);
+  },
+  bench(args) {
+    prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server'] });
+    node('server/dist/cli.js', ['bench', ...args]);
+  },
+  build() {
+    prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server', 'web'] });
+  },
+  cluster(args) {
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
+    node('server/dist/cli.js', ['cluster', ...args]);
+  },
+  lint() {
+    prepare({});
+    for (const ws of ['web', 'server', 'e2e']) {
+      run(join(ROOT, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.'], { cwd: join(ROOT, ws) });
+    }
+  },
+};
+commands.serve = commands.start;
+
+const [cmd, ...rest] = process.argv.slice(2);
+if (!cmd || !commands[cmd]) {
+  log(`usage: fawnlab <${Object.keys(commands).join('|')}> [args]`);
+  process.exit(2);
+}
+commands[cmd](rest);

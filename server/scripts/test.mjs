@@ -1,0 +1,71 @@
+// `npm test`: every suite, in dependency order, each step timed. Fails on the first red step
+// and says which. `--only a,b` / `--skip a,b` select steps; `--list` lists them.
+import { join } from 'node:path';
+import { buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
+import { log, ROOT, run, since } from './util.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+
+const STEPS = [
+  ['native', 'C++ core: GoogleTest and fuzz-corpus replays (native build)', () => {
+    buildNative();
+    run('ctest', ['--test-dir', 'wasm-core/build/native', '--output-on-failure']);
+  }],
+  ['asan', 'C++ core under AddressSanitizer + UBSan', () => {
+    buildNative({ sanitize: true });
+    run('ctest', ['--test-dir', 'wasm-core/build/asan', '--output-on-failure'], {
+      env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1' },
+    });
+  }],
+  ['wasm', 'WebAssembly build (browser + Node)', () => buildWasm()],
+  ['types', 'TypeScript: type-check web, server and e2e', () => {
+    run(bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+    run(bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit']);
+    run(bin('tsc'), ['-p', 'e2e/tsconfig.json', '--noEmit']);
+  }],
+  ['lint', 'ESLint, including the layer rules of web/src', () => {
+    for (const ws of ['web', 'server', 'e2e']) run(bin('eslint'), ['--max-warnings=0', '.'], { cwd: join(ROOT, ws) });
+  }],
+  ['vitest', 'Vitest: web model, viz and lessons; server CLI, HTTP and determinism', () => {
+    buildNative();
+    buildWasm();
+    buildServer();
+    run(bin('vitest'), ['run', '--root', 'web']);
+    run(bin('vitest'), ['run', '--root', 'server']);
+  }],
+  ['e2e', 'Playwright in Debian\'s Chromium: user flows through the built lab', () => {
+    buildNative();
+    buildWasm();
+    buildServer();
+    buildWeb();
+    run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']);
+  }],
+];
+
+export function runTests(args) {
+  const opt = (name) => {
+    const i = args.indexOf(name);
+    return i >= 0 && args[i + 1] ? args[i + 1].split(',') : null;
+  };
+  if (args.includes('--list')) {
+    for (const [name, what] of STEPS) log(`${name.padEnd(8)} ${what}`);
+    return;
+  }
+  const only = opt('--only');
+  const skip = opt('--skip') ?? [];
+  for (const n of [...(only ?? []), ...skip]) {
+    if (!STEPS.some(([name]) => name === n)) {
+      log(`fawnlab test: unknown step '${n}'; steps: ${STEPS.map(([s]) => s).join(', ')}`);
+      process.exit(2);
+    }
+  }
+  const t0 = performance.now();
+  for (const [name, what, fn] of STEPS) {
+    if ((only && !only.includes(name)) || skip.includes(name)) continue;
+    const t = performance.now();
+    log(`\n── ${name}: ${what}`);
+    fn();
+    log(`── ${name}: passed in ${since(t)}`);
+  }
+  log(`\nfawnlab test: all steps passed in ${since(t0)}`);
+}

@@ -1,0 +1,42 @@
+/**
+ * The fawnlab CLI behind the npm scripts: `serve`, `repro`, `bench`, and a reserved
+ * `cluster` (the real multi-node mode arrives with its own issue and lives in cluster/).
+ */
+import { bench } from './bench.js';
+import { serve } from './main.js';
+import { repro, type Io } from './repro.js';
+
+const io: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  errIsTty: Boolean(process.stderr.isTTY),
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'serve':
+      return serve(rest);
+    case 'repro':
+      return repro(rest, io);
+    case 'bench':
+      return bench(rest, io);
+    case 'cluster':
+      io.err('fawnlab cluster: the real multi-node mode is not built yet (tracked as its own issue).\n');
+      return 1;
+    default:
+      io.err('usage: fawnlab <serve|repro|bench|cluster> [args]\n');
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // Setup problems (a missing build); never dump the WASM module's source.
+    io.err(`error: ${err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,64 @@
+// ESLint for the web lab. Besides the TypeScript and React-hooks rules it enforces the layers:
+//   model (the only code that loads the WASM glue) <- viz (pure D3) <- app (React pages)
+// and keeps wall clocks and unseeded randomness out of model and viz code.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const noClocks = {
+  'no-restricted-properties': ['error',
+    { object: 'Math', property: 'random', message: 'Unseeded randomness: model and viz must be deterministic.' },
+    { object: 'Date', property: 'now', message: 'Wall clock: model and viz run on virtual time (pass times in).' },
+    { object: 'performance', property: 'now', message: 'Wall clock: pass the frame time in from the app layer.' },
+  ],
+  'no-restricted-syntax': ['error',
+    { selector: "NewExpression[callee.name='Date']", message: 'Wall clock: model and viz run on virtual time.' },
+  ],
+};
+
+const wasmOnlyInCore = { group: ['@wasm/*'], message: 'Only web/src/model/core.ts loads the WASM glue.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/model/**/*.ts'],
+    ignores: ['src/model/core.ts'],
+    rules: {
+      ...noClocks,
+      'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore,
+        { group: ['../viz/*', '../app/*'], message: 'model must not depend on viz or app.' }] }],
+    },
+  },
+  {
+    files: ['src/model/core.ts'],
+    rules: { ...noClocks, 'no-restricted-imports': ['error', { patterns: [{ group: ['../viz/*', '../app/*'], message: 'model must not depend on viz or app.' }] }] },
+  },
+  {
+    files: ['src/viz/**/*.ts'],
+    rules: {
+      ...noClocks,
+      'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore,
+        { group: ['../app/*'], message: 'viz must not depend on app.' },
+        { group: ['../model/core', '../model/runner', '../model/worker'], message: 'viz takes plain data (model/types), not the running model.' }] }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore] }] },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,48 @@
+/** The app shell: header, routes (home, one page per lab), footer. */
+import { CoreProvider } from './coreContext';
+import { Home } from './Home';
+import { LabPage } from './LabPage';
+import { findLab } from './labs';
+import { navigate, useLocation } from './router';
+
+function Link({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <a
+      href={to}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export { Link };
+
+export function App() {
+  const { path, search } = useLocation();
+  const m = /^\/labs\/([a-z0-9-]+)\/?$/.exec(path);
+  const lab = m ? findLab(m[1]!) : undefined;
+  let page: React.ReactNode;
+  if (path === '/' || path === '') page = <Home />;
+  else if (lab) page = <LabPage key={lab.id} lab={lab} search={search} />;
+  else page = (
+    <main className="page narrow">
+      <h1>Not found</h1>
+      <p>There is no page at <code>{path}</code>. <Link to="/">Back to the labs</Link>.</p>
+    </main>
+  );
+  return (
+    <CoreProvider>
+      <a className="skip" href="#main">Skip to content</a>
+      <header className="top">
+        <Link to="/"><span className="logo">fawnlab</span></Link>
+        <span className="tagline">a lab for energy-efficient storage systems</span>
+      </header>
+      {page}
+    </CoreProvider>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * An exercise: the student answers, the page runs the exercise's check (an experiment, in a
+ * worker of its own) and compares the answer with the metric the model produced.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { correctOption, exerciseRun, judge, parseAnswer, type Exercise, type Lesson } from '../model/lessons';
+import { ExperimentRunner } from '../model/runner';
+import { fmt } from '../viz/format';
+import { Markdown } from './Markdown';
+
+type State =
+  | { kind: 'answering' }
+  | { kind: 'checking'; progress: number }
+  | { kind: 'judged'; correct: boolean; metric: number; answer: number }
+  | { kind: 'error'; message: string };
+
+export function ExerciseCard({ exercise, lesson }: { exercise: Exercise; lesson: Lesson }) {
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState<number | null>(null);
+  const [state, setState] = useState<State>({ kind: 'answering' });
+  const [reveal, setReveal] = useState(false);
+  const runner = useRef<ExperimentRunner | null>(null);
+  useEffect(() => () => runner.current?.dispose(), []);
+
+  const answer = exercise.kind === 'choice' ? choice : parseAnswer(text);
+  const check = async () => {
+    if (answer === null) return;
+    runner.current ??= new ExperimentRunner();
+    const { experiment, params, seed } = exerciseRun(exercise, lesson);
+    setState({ kind: 'checking', progress: 0 });
+    const r = await runner.current.run(experiment, params, String(seed), (f) => setState({ kind: 'checking', progress: f })).promise;
+    if (!('result' in r)) {
+      setState({ kind: 'error', message: r.message });
+      return;
+    }
+    const metric = r.result.metrics[exercise.check.metric];
+    if (metric === undefined) {
+      setState({ kind: 'error', message: `the run has no metric '${exercise.check.metric}'` });
+      return;
+    }
+    setState({ kind: 'judged', correct: judge(exercise, answer, metric), metric, answer });
+  };
+
+  const id = `ex-${exercise.id}`;
+  const tol = exercise.tolerance;
+  const tolText = tol ? (tol.rel !== undefined ? `within ±${fmt(tol.rel * 100)}%` : `within ±${fmt(tol.abs ?? 0)}`) : '';
+  const judged = state.kind === 'judged' ? state : null;
+  return (
+    <section className="exercise" aria-labelledby={`${id}-title`} data-exercise={exercise.id}>
+      <h4 id={`${id}-title`}>Exercise: {exercise.title}</h4>
+      <Markdown text={exercise.prompt} />
+      <form onSubmit={(e) => { e.preventDefault(); void check(); }}>
+        {exercise.kind === 'numeric' ? (
+          <div className="answer-row">
+            <label htmlFor={`${id}-answer`}>Your answer{exercise.unit ? ` (${exercise.unit})` : ''}</label>
+            <input id={`${id}-answer`} type="text" inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)}
+              aria-invalid={text !== '' && answer === null} />
+          </div>
+        ) : (
+          <fieldset>
+            <legend>Choose one</legend>
+            {exercise.options!.map((o) => (
+              <label key={o.label} className="choice">
+                <input type="radio" name={id} checked={choice === o.value} onChange={() => setChoice(o.value)} /> {o.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="answer-row">
+          <button type="submit" disabled={answer === null || state.kind === 'checking'}>Check against the model</button>
+          <button type="button" className="link" onClick={() => setReveal((v) => !v)}>{reveal ? 'Hide' : 'Show'} the worked answer</button>
+          {text !== '' && answer === null && exercise.kind === 'numeric' && <span className="error">Type a number, e.g. 42 or 4.2e1.</span>}
+        </div>
+      </form>
+      {state.kind === 'checking' && (
+        <p role="status" className="muted">Running the model… {Math.round(state.progress * 100)}%</p>
+      )}
+      {state.kind === 'error' && <p role="alert" className="error">{state.message}</p>}
+      {judged && (
+        <p role="status" className={judged.correct ? 'verdict pass' : 'verdict fail'}>
+          {judged.correct ? '✓ Correct. ' : '✗ Not quite. '}
+          {exercise.kind === 'numeric'
+            ? <>The model measured <strong>{fmt(judged.metric, 4)}{exercise.unit ? ` ${exercise.unit}` : ''}</strong>; your {fmt(judged.answer, 4)} is {judged.correct ? '' : 'not '}{tolText}.</>
+            : <>The model’s answer is <strong>{correctOption(exercise, judged.metric)?.label ?? fmt(judged.metric)}</strong>.</>}
+        </p>
+      )}
+      {(reveal || judged?.correct) && <Markdown className="md explanation" text={exercise.explanation} />}
+    </section>
+  );
+}

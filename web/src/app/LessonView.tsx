@@ -1,0 +1,39 @@
+/** The lesson text with its scenario cards and exercises in place. */
+import type { Lesson, LessonScenario } from '../model/lessons';
+import { ExerciseCard } from './ExerciseCard';
+import { Markdown } from './Markdown';
+
+function ScenarioCard({ s, onLoad }: { s: LessonScenario; onLoad: (s: LessonScenario) => void }) {
+  const what = s.experiment
+    ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
+    : `live queue · ${Object.entries(s.live ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}`;
+  return (
+    <aside className="scenario" data-scenario={s.id}>
+      <div>
+        <strong>{s.title}</strong>
+        <Markdown text={s.description} />
+        <small className="muted"><code>{what}</code></small>
+      </div>
+      <button type="button" onClick={() => onLoad(s)}>
+        {s.experiment ? 'Load into the experiment panel' : 'Load into the live queue'}
+      </button>
+    </aside>
+  );
+}
+
+export function LessonView({ lesson, errors, onLoadScenario }: { lesson: Lesson; errors: string[]; onLoadScenario: (s: LessonScenario) => void }) {
+  return (
+    <article className="lesson" aria-label={`Lesson: ${lesson.title}`}>
+      {errors.length > 0 && (
+        <div className="error" role="alert">
+          This lesson has problems: <ul>{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        </div>
+      )}
+      {lesson.blocks.map((b, i) => {
+        if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
+        if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} onLoad={onLoadScenario} />;
+        return <ExerciseCard key={i} exercise={b.exercise} lesson={lesson} />;
+      })}
+    </article>
+  );
+}

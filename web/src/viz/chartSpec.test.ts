@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentResult } from '../model/types';
+import { chartsFromResult, quantityOf } from './chartSpec';
+
+function result(series: ExperimentResult['series']): ExperimentResult {
+  return { id: 'x', title: 'x', params: {}, seed: 1, scale: { factor: 1, note: '' }, metrics: {}, anchors: {}, tolerances: {}, series, notes: [] };
+}
+
+describe('chartsFromResult', () => {
+  it('groups series by their axes, in order, and pairs measured with theory by colour', () => {
+    const charts = chartsFromResult(result([
+      { name: 'mean response (simulated)', kind: 'measured', x_label: 'ρ', y_label: 'response (µs)', points: [[0.1, 11], [0.9, 100]] },
+      { name: 'mean response (theory)', kind: 'theory', x_label: 'ρ', y_label: 'response (µs)', points: [[0.1, 11.1], [0.9, 100]] },
+      { name: 'p99 response (simulated)', kind: 'measured', x_label: 'ρ', y_label: 'response (µs)', points: [[0.1, 40], [0.9, 460]] },
+      { name: 'CDF (simulated)', kind: 'measured', x_label: 'response (µs)', y_label: 'fraction', points: [[1, 0.1], [2, 1]] },
+      { name: 'empty', kind: 'measured', x_label: 'a', y_label: 'b', points: [] },
+    ]));
+    expect(charts.map((c) => c.title)).toEqual(['response against ρ', 'fraction against response']);
+    const [a] = charts;
+    expect(a!.series.map((s) => s.colour)).toEqual([0, 0, 1]);
+  });
+
+  it('uses a log x axis for doubling sweeps and a log y axis for wide ranges', () => {
+    const [c] = chartsFromResult(result([
+      { name: 'latency', kind: 'measured', x_label: 'w', y_label: 'µs', points: [[1, 2], [2, 40], [4, 90], [8, 200], [16, 420], [32, 850]] },
+    ]));
+    expect(c!.xLog).toBe(true);
+    expect(c!.yLog).toBe(true);
+    const [d] = chartsFromResult(result([
+      { name: 'x', kind: 'measured', x_label: 'N', y_label: 'kreq/s', points: [[1, 9], [2, 18], [3, 27], [4, 35]] },
+    ]));
+    expect(d!.xLog).toBe(false);
+    expect(d!.yLog).toBe(false);
+  });
+
+  it('names the quantity without its source', () => {
+    expect(quantityOf('mean response (M/M/k theory)')).toBe('mean response');
+    expect(quantityOf('capacity (theory: w/(c_b + w·c_i))')).toBe('capacity');
+    expect(quantityOf('throughput bound min(N/(S+Z), k/S)')).toBe('throughput bound min(N/(S+Z), k/S)');
+    expect(quantityOf('plain')).toBe('plain');
+  });
+});

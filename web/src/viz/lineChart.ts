@@ -1,0 +1,247 @@
+/**
+ * renderLineChart: one chart of an experiment, drawn with D3 into an <svg>.
+ *
+ * Data in, SVG out: the function clears the element and draws the title, titled axes (with
+ * units), gridlines, a legend, and each series in its style — measured: solid line with dots;
+ * theory: band; paper: hollow diamonds — then wires a tooltip that follows the pointer
+ * and the keyboard (the chart is focusable: ←/→ move along a series, ↑/↓ change series, Esc
+ * hides). Theory curves are a soft band with a dashed centre line, so they stay visible where
+ * the measured curve lies on them. All styling is inline, so the exported SVG looks the same
+ * outside the page. No React
+ * state; deterministic for the same input (snapshot-tested).
+ */
+import * as d3 from 'd3';
+import type { ChartSpec } from './chartSpec';
+import { fmt } from './format';
+import { PALETTE } from './palette';
+
+export interface LineChartOptions {
+  width: number;
+  height: number;
+  /** Override the spec's choice of axis scales. */
+  xLog?: boolean;
+  yLog?: boolean;
+  /** Told what the focused point is (for a live region), or null when focus leaves. */
+  onFocus?: (text: string | null) => void;
+}
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const KIND_LABEL = { measured: 'measured', theory: 'theory', paper: 'paper' } as const;
+
+interface LegendItem {
+  name: string;
+  kind: 'measured' | 'theory' | 'paper';
+  colour: string;
+}
+
+/** Lays out legend items in rows that fit `width`, estimating text at 6.4 px per character. */
+function legendRows(items: LegendItem[], width: number): Array<Array<LegendItem & { x: number }>> {
+  const rows: Array<Array<LegendItem & { x: number }>> = [[]];
+  let x = 0;
+  for (const it of items) {
+    const w = 30 + it.name.length * 6.4 + 18;
+    if (x > 0 && x + w > width) {
+      rows.push([]);
+      x = 0;
+    }
+    rows[rows.length - 1]!.push({ ...it, x });
+    x += w;
+  }
+  return rows;
+}
+
+function makeScale(log: boolean, lo: number, hi: number, range: [number, number], zeroBased: boolean) {
+  if (log) {
+    const base = hi / lo <= 1024 ? 2 : 10;
+    return d3.scaleLog().base(base).domain([lo / 1.15, hi * 1.15]).range(range);
+  }
+  const min = zeroBased && lo >= 0 ? 0 : lo;
+  const pad = hi === min ? Math.abs(hi) * 0.1 || 1 : 0;
+  return d3.scaleLinear().domain([min - pad, hi + pad]).nice().range(range);
+}
+
+export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: LineChartOptions): void {
+  const { width, height } = opts;
+  const xLog = opts.xLog ?? spec.xLog;
+  const yLog = opts.yLog ?? spec.yLog;
+  const svg = d3.select(svgEl);
+  svg.selectAll('*').remove();
+  svg
+    .attr('xmlns', 'http://www.w3.org/2000/svg')
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('width', width)
+    .attr('height', height)
+    .attr('font-family', FONT)
+    .attr('role', 'img')
+    .attr('tabindex', 0)
+    .attr('aria-label', `${spec.title}. ${spec.series.map((s) => `${s.name} (${KIND_LABEL[s.kind]})`).join('; ')}. Use the arrow keys to read the points.`);
+  svg.append('title').text(spec.title);
+  svg.append('rect').attr('width', width).attr('height', height).attr('fill', '#ffffff');
+
+  const items: LegendItem[] = spec.series.map((s) => ({ name: s.name, kind: s.kind, colour: PALETTE[s.colour % PALETTE.length]! }));
+  const rows = legendRows(items, width - 80);
+  const margin = { top: 34 + rows.length * 18 + 8, right: 20, bottom: 50, left: 70 };
+  const iw = Math.max(40, width - margin.left - margin.right);
+  const ih = Math.max(40, height - margin.top - margin.bottom);
+
+  svg.append('text').attr('x', margin.left).attr('y', 20).attr('font-size', 15).attr('font-weight', 600)
+    .attr('fill', '#1a1a1a').text(spec.title);
+
+  // Legend.
+  const legend = svg.append('g').attr('transform', `translate(${margin.left},32)`);
+  rows.forEach((row, r) => {
+    for (const it of row) {
+      const g = legend.append('g').attr('transform', `translate(${it.x},${r * 18})`);
+      if (it.kind === 'paper') {
+        g.append('path').attr('d', d3.symbol(d3.symbolDiamond, 50)()).attr('transform', 'translate(12,0)')
+          .attr('fill', '#ffffff').attr('stroke', it.colour).attr('stroke-width', 1.8);
+      } else {
+        if (it.kind === 'theory') {
+          g.append('line').attr('x1', 2).attr('x2', 22).attr('y1', 0).attr('y2', 0).attr('stroke', it.colour)
+            .attr('stroke-width', 9).attr('stroke-opacity', 0.22).attr('stroke-linecap', 'round');
+        }
+        g.append('line').attr('x1', 0).attr('x2', 24).attr('y1', 0).attr('y2', 0).attr('stroke', it.colour)
+          .attr('stroke-width', it.kind === 'theory' ? 1.5 : 2).attr('stroke-dasharray', it.kind === 'theory' ? '6 4' : null);
+        if (it.kind === 'measured') g.append('circle').attr('cx', 12).attr('cy', 0).attr('r', 3.5).attr('fill', it.colour);
+      }
+      g.append('text').attr('x', 30).attr('y', 4).attr('font-size', 12).attr('fill', '#333').text(it.name);
+    }
+  });
+
+  const pts = spec.series.flatMap((s) => s.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
+  const usable = (log: boolean, v: number[]) => (log ? v.filter((a) => a > 0) : v);
+  const xs = usable(xLog, pts.map((p) => p[0]));
+  const ys = usable(yLog, pts.map((p) => p[1]));
+  const x = makeScale(xLog && xs.length > 0, d3.min(xs) ?? 0, d3.max(xs) ?? 1, [0, iw], false);
+  const y = makeScale(yLog && ys.length > 0, d3.min(ys) ?? 0, d3.max(ys) ?? 1, [ih, 0], true);
+  const plot = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
+
+  // Gridlines and axes.
+  const xTicks = xLog ? x.ticks(8) : x.ticks(Math.max(2, Math.round(iw / 90)));
+  const yTicks = yLog ? y.ticks(6) : y.ticks(Math.max(2, Math.round(ih / 50)));
+  plot.append('g').selectAll('line').data(yTicks).join('line')
+    .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e6e6');
+  const tickFmt = (d: d3.NumberValue) => fmt(Number(d));
+  const labelled = (ticks: number[], scale: typeof x) => {
+    if (!('base' in scale)) return ticks;
+    const base = (scale as d3.ScaleLogarithmic<number, number>).base();
+    const pow = (t: number) => Math.abs(Math.log(t) / Math.log(base) % 1) < 1e-9;
+    const keep = base === 2 ? ticks.filter(pow) : ticks.filter((t) => /^[125]e/.test(t.toExponential()));
+    return keep.length >= 2 ? keep : ticks;
+  };
+  const xAxis = d3.axisBottom(x).tickValues(labelled(xTicks, x)).tickFormat(tickFmt);
+  const yAxis = d3.axisLeft(y).tickValues(labelled(yTicks, y)).tickFormat(tickFmt);
+  const gx = plot.append('g').attr('transform', `translate(0,${ih})`).call(xAxis);
+  const gy = plot.append('g').call(yAxis);
+  for (const g of [gx, gy]) {
+    g.attr('font-size', 11).attr('font-family', FONT);
+    g.selectAll('text').attr('fill', '#333');
+    g.selectAll('path, line').attr('stroke', '#888');
+  }
+  plot.append('text').attr('x', iw / 2).attr('y', ih + 40).attr('text-anchor', 'middle').attr('font-size', 13)
+    .attr('fill', '#1a1a1a').text(spec.xLabel + (xLog ? ' — log scale' : ''));
+  plot.append('text').attr('transform', `translate(${-52},${ih / 2}) rotate(-90)`).attr('text-anchor', 'middle')
+    .attr('font-size', 13).attr('fill', '#1a1a1a').text(spec.yLabel + (yLog ? ' — log scale' : ''));
+
+  // Series.
+  const ok = ([px, py]: [number, number]) =>
+    Number.isFinite(px) && Number.isFinite(py) && (!xLog || px > 0) && (!yLog || py > 0);
+  const line = d3.line<[number, number]>().defined(ok).x((p) => x(p[0])).y((p) => y(p[1])).digits(2);
+  // Theory first, so measured points sit on top of their curves.
+  const order = [...spec.series.keys()].sort((a, b) => {
+    const rank = { theory: 0, paper: 1, measured: 2 } as const;
+    return rank[spec.series[a]!.kind] - rank[spec.series[b]!.kind];
+  });
+  for (const i of order) {
+    const s = spec.series[i]!;
+    const colour = PALETTE[s.colour % PALETTE.length]!;
+    const g = plot.append('g').attr('data-series', s.name).attr('data-kind', s.kind);
+    if (s.kind === 'theory') {
+      // A soft band with a dashed centre line: visible even where the measured curve lies on it.
+      g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour)
+        .attr('stroke-width', 9).attr('stroke-opacity', 0.22).attr('stroke-linecap', 'round').attr('stroke-linejoin', 'round');
+      g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour)
+        .attr('stroke-width', 1.5).attr('stroke-dasharray', '6 4');
+    } else if (s.kind === 'measured') {
+      g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 1.75);
+    }
+    if (s.kind === 'measured' && s.points.length <= 120) {
+      g.selectAll('circle').data(s.points.filter(ok)).join('circle').attr('cx', (p) => x(p[0]).toFixed(2))
+        .attr('cy', (p) => y(p[1]).toFixed(2)).attr('r', 3.5).attr('fill', colour);
+    }
+    if (s.kind === 'paper') {
+      g.selectAll('path').data(s.points.filter(ok)).join('path').attr('d', d3.symbol(d3.symbolDiamond, 90)())
+        .attr('transform', (p) => `translate(${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)})`).attr('fill', '#ffffff')
+        .attr('stroke', colour).attr('stroke-width', 2);
+    }
+  }
+
+  // Tooltip: pointer and keyboard share one focus marker.
+  const focus = plot.append('g').attr('pointer-events', 'none').attr('display', 'none');
+  focus.append('circle').attr('r', 6).attr('fill', 'none').attr('stroke', '#1a1a1a').attr('stroke-width', 2);
+  const box = focus.append('g');
+  const boxRect = box.append('rect').attr('rx', 4).attr('fill', '#1a1a1a').attr('opacity', 0.9);
+  const boxText = box.append('text').attr('font-size', 12).attr('fill', '#ffffff');
+  const seriesWithPoints = spec.series.map((s, i) => ({ s, i, pts: s.points.filter(ok) })).filter((e) => e.pts.length > 0);
+  let cur: { si: number; pi: number } | null = null;
+
+  const show = (si: number, pi: number) => {
+    const entry = seriesWithPoints[si];
+    const p = entry?.pts[pi];
+    if (!entry || !p) return;
+    cur = { si, pi };
+    const cx = x(p[0]);
+    const cy = y(p[1]);
+    focus.attr('display', null).attr('transform', `translate(${cx},${cy})`);
+    const lines = [entry.s.name, `${spec.xLabel}: ${fmt(p[0], 4)}`, `${spec.yLabel}: ${fmt(p[1], 4)}`];
+    boxText.selectAll('tspan').data(lines).join('tspan').attr('x', 8).attr('dy', (_, k) => (k === 0 ? 16 : 15)).text((d) => d);
+    const bw = Math.max(...lines.map((l) => l.length)) * 6.6 + 16;
+    const bh = lines.length * 15 + 10;
+    boxRect.attr('width', bw).attr('height', bh);
+    const bx = cx + 12 + bw > iw ? -bw - 12 : 12;
+    const by = cy - bh - 8 < -margin.top + 4 ? 8 : -bh - 8;
+    box.attr('transform', `translate(${bx},${by})`);
+    opts.onFocus?.(lines.join(', '));
+  };
+  const hide = () => {
+    cur = null;
+    focus.attr('display', 'none');
+    opts.onFocus?.(null);
+  };
+
+  plot.append('rect').attr('width', iw).attr('height', ih).attr('fill', 'transparent')
+    .on('pointermove', (ev: PointerEvent) => {
+      const [mx, my] = d3.pointer(ev);
+      let best: { si: number; pi: number; d: number } | null = null;
+      seriesWithPoints.forEach((e, si) => e.pts.forEach((p, pi) => {
+        const d = (x(p[0]) - mx) ** 2 + (y(p[1]) - my) ** 2;
+        if (!best || d < best.d) best = { si, pi, d };
+      }));
+      if (best && (best as { d: number }).d < 60 ** 2) show((best as { si: number }).si, (best as { pi: number }).pi);
+      else hide();
+    })
+    .on('pointerleave', hide);
+  focus.raise();
+
+  svg.on('keydown', (ev: KeyboardEvent) => {
+    if (seriesWithPoints.length === 0) return;
+    const c = cur ?? { si: Math.max(0, seriesWithPoints.findIndex((e) => e.s.kind === 'measured')), pi: -1 };
+    const n = seriesWithPoints[c.si]!.pts.length;
+    if (ev.key === 'ArrowRight') show(c.si, Math.min(n - 1, c.pi + 1));
+    else if (ev.key === 'ArrowLeft') show(c.si, Math.max(0, c.pi - 1));
+    else if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+      const si = (c.si + (ev.key === 'ArrowDown' ? 1 : seriesWithPoints.length - 1)) % seriesWithPoints.length;
+      show(si, Math.min(Math.max(0, c.pi), seriesWithPoints[si]!.pts.length - 1));
+    } else if (ev.key === 'Escape') hide();
+    else return;
+    ev.preventDefault();
+  });
+  svg.on('blur', hide);
+}
+
+/** The chart as a standalone SVG document (for "export SVG"). */
+export function serializeSvg(svgEl: SVGSVGElement): string {
+  const clone = svgEl.cloneNode(true) as SVGSVGElement;
+  clone.removeAttribute('tabindex');
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(clone);
+}

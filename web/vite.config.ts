@@ -1,0 +1,27 @@
+/// <reference types="vitest/config" />
+// Vite builds the lab into web/dist; the WASM core comes from wasm-core/dist (built by the
+// project scripts), lessons from lessons/, static assets from the top-level public/.
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: here('../public'),
+  resolve: {
+    alias: {
+      '@wasm': here('../wasm-core/dist'),
+      '@lessons': here('../lessons'),
+    },
+  },
+  worker: { format: 'es' },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1200 },
+  server: { fs: { allow: [here('..')] } },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    testTimeout: 120_000,
+  },
+});
