@@ -59,12 +59,19 @@ export function ensureNodeModules() {
   }
 }
 
-/** The native C++ toolchain: g++, cmake, ninja, GoogleTest. */
-export function ensureNativeToolchain() {
+/** CMake and Ninja: every build of the core (native and WebAssembly) goes through them. */
+export function ensureBuildTools() {
   const missing = [];
-  if (!onPath('g++')) missing.push('g++');
   if (!onPath('cmake')) missing.push('cmake');
   if (!onPath('ninja')) missing.push('ninja-build');
+  if (missing.length) aptInstall(missing, 'the build tools');
+}
+
+/** The native C++ toolchain for tests and benchmarks: g++ and GoogleTest. */
+export function ensureNativeToolchain() {
+  ensureBuildTools();
+  const missing = [];
+  if (!onPath('g++')) missing.push('g++');
   if (!existsSync('/usr/include/gtest/gtest.h') && !existsSync('/usr/local/include/gtest/gtest.h')) {
     missing.push('libgtest-dev');
   }
@@ -73,6 +80,7 @@ export function ensureNativeToolchain() {
 
 /** Emscripten (Debian's 3.1.6; emsdk cannot be used here: it downloads toolchains). */
 export function ensureEmscripten() {
+  ensureBuildTools();
   if (!onPath('emcc')) aptInstall(['emscripten'], 'Emscripten (C++ to WebAssembly)');
 }
 
