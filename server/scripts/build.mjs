@@ -32,6 +32,15 @@ export function buildNative({ sanitize = false } = {}) {
   log(`fawnlab: native build done in ${t}`);
 }
 
+/** libFuzzer builds of wasm-core/fuzz/*_fuzz.cc (clang, ASan + UBSan), for `npm run fuzz`. */
+export function buildFuzzers() {
+  if (!isStale(['wasm-core/build/fuzz/json_fuzz'], CORE_SOURCES)) return;
+  log('fawnlab: building the libFuzzer targets with clang (wasm-core/build/fuzz)…');
+  const env = { ...process.env, CC: 'clang-14', CXX: 'clang++-14' };
+  const t = cmakeBuild('wasm-core/build/fuzz', ['-DFAWNLAB_LIBFUZZER=ON'], env);
+  log(`fawnlab: fuzz build done in ${t}`);
+}
+
 export const WASM_OUTPUTS = ['fawnlab_web.mjs', 'fawnlab_web.wasm', 'fawnlab_node.cjs'];
 
 export function buildWasm() {

@@ -8,13 +8,15 @@
 //   repro <id> [--param k=v]... [--seed N] [--format json|csv] | --list
 //   bench                            native and WASM benchmarks, as a table
 //   build                            build everything without running anything
+//   fuzz [--seconds N] [--only name] libFuzzer on every target in wasm-core/fuzz (clang)
 //   cluster ...                      the real multi-node cluster (a later issue)
 //   lint                             eslint over web/ and server/
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
+import { buildFuzzers, buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
+import { runFuzzers } from './fuzz.mjs';
 import { runTests } from './test.mjs';
-import { ensureChromium, ensureEmscripten, ensureNativeToolchain, ensureNodeModules } from './toolchain.mjs';
+import { ensureChromium, ensureClangFuzzer, ensureEmscripten, ensureNativeToolchain, ensureNodeModules } from './toolchain.mjs';
 import { log, ROOT, run } from './util.mjs';
 
 function node(script, args) {
@@ -28,8 +30,8 @@ function node(script, args) {
  * `node_modules` is always first.
  */
 const STEPS = {
-  tools: { native: ensureNativeToolchain, emscripten: ensureEmscripten, chromium: ensureChromium },
-  builds: { native: buildNative, wasm: buildWasm, server: buildServer, web: buildWeb },
+  tools: { native: ensureNativeToolchain, emscripten: ensureEmscripten, chromium: ensureChromium, clang: ensureClangFuzzer },
+  builds: { native: buildNative, wasm: buildWasm, server: buildServer, web: buildWeb, fuzz: buildFuzzers },
 };
 
 function prepare({ tools = [], builds = [] }) {
@@ -54,6 +56,10 @@ const commands = {
   bench(args) {
     prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server'] });
     node('server/dist/cli.js', ['bench', ...args]);
+  },
+  fuzz(args) {
+    prepare({ tools: ['clang'], builds: ['fuzz'] });
+    runFuzzers(args);
   },
   build() {
     prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server', 'web'] });

@@ -78,6 +78,13 @@ export function ensureNativeToolchain() {
   if (missing.length) aptInstall(missing, 'the native C++ toolchain');
 }
 
+/** clang 14 with the libFuzzer runtime (for `npm run fuzz`; Emscripten depends on the same clang). */
+export function ensureClangFuzzer() {
+  ensureBuildTools();
+  const rt = '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a';
+  if (!onPath('clang++-14') || !existsSync(rt)) aptInstall(['clang-14', 'libclang-rt-14-dev'], 'clang with libFuzzer');
+}
+
 /** Emscripten (Debian's 3.1.6; emsdk cannot be used here: it downloads toolchains). */
 export function ensureEmscripten() {
   ensureBuildTools();
