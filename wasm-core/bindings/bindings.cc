@@ -9,7 +9,8 @@
 //   runExperiment(id, paramsJson, seed, onProgress?)
 //                                               -> {ok: true, json, csv} | {ok: false, code, message}
 //       seed is a decimal string (0 .. 2^53 - 1); onProgress(fraction) may return false to cancel.
-//   new QueueSession(configJson, seed)           -> .ok(), .error(), .advance(dtNs, maxEvents),
+//   new QueueSession | FlashSession | DiskSession (configJson, seed)
+//                                               -> .ok(), .error(), .advance(dtNs, maxEvents),
 //       .step(), .reconfigure(patchJson) -> "" | error message, .snapshot() -> JSON text,
 //       .delete() when done.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
@@ -25,6 +26,8 @@
 #include "base/json_reader.h"
 #include "base/json_writer.h"
 #include "experiments/registry.h"
+#include "devices/disk_session.h"
+#include "devices/flash_session.h"
 #include "queues/session.h"
 
 namespace {
@@ -114,16 +117,18 @@ val RunExperiment(std::string id, std::string params_json, std::string seed_text
   return v;
 }
 
-// A handle JavaScript can own; creation errors are kept rather than thrown.
-class QueueSessionHandle {
+// A handle JavaScript can own around a live session (QueueSession, FlashSession,
+// DiskSession); creation errors are kept rather than thrown.
+template <typename Session>
+class SessionHandle {
  public:
-  QueueSessionHandle(std::string config_json, std::string seed_text) {
+  SessionHandle(std::string config_json, std::string seed_text) {
     uint64_t seed = 0;
     if (!ParseSeed(seed_text, &seed)) {
       error_ = "seed '" + seed_text + "' is not an integer in [0, " + std::to_string(fawnlab::kMaxSeed) + "]";
       return;
     }
-    auto s = fawnlab::queues::QueueSession::Create(config_json, seed);
+    auto s = Session::Create(config_json, seed);
     if (!s.ok()) {
       error_ = s.status().message();
       return;
@@ -142,12 +147,25 @@ class QueueSessionHandle {
     fawnlab::Status s = session_->Reconfigure(patch_json);
     return s.ok() ? "" : s.message();
   }
-  std::string snapshot() const { return session_ ? session_->SnapshotJson() : "null"; }
+  std::string snapshot() { return session_ ? session_->SnapshotJson() : "null"; }
 
  private:
-  std::unique_ptr<fawnlab::queues::QueueSession> session_;
+  std::unique_ptr<Session> session_;
   std::string error_;
 };
+
+template <typename Session>
+void BindSession(const char* name) {
+  using H = SessionHandle<Session>;
+  emscripten::class_<H>(name)
+      .template constructor<std::string, std::string>()
+      .function("ok", &H::ok)
+      .function("error", &H::error)
+      .function("advance", &H::advance)
+      .function("step", &H::step)
+      .function("reconfigure", &H::reconfigure)
+      .function("snapshot", &H::snapshot);
+}
 
 }  // namespace
 
@@ -157,12 +175,7 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
   emscripten::function("resolveParams", &ResolveParams);
   emscripten::function("resolveParamStrings", &ResolveParamStrings);
   emscripten::function("runExperiment", &RunExperiment);
-  emscripten::class_<QueueSessionHandle>("QueueSession")
-      .constructor<std::string, std::string>()
-      .function("ok", &QueueSessionHandle::ok)
-      .function("error", &QueueSessionHandle::error)
-      .function("advance", &QueueSessionHandle::advance)
-      .function("step", &QueueSessionHandle::step)
-      .function("reconfigure", &QueueSessionHandle::reconfigure)
-      .function("snapshot", &QueueSessionHandle::snapshot);
+  BindSession<fawnlab::queues::QueueSession>("QueueSession");
+  BindSession<fawnlab::devices::FlashSession>("FlashSession");
+  BindSession<fawnlab::devices::DiskSession>("DiskSession");
 }

@@ -23,6 +23,7 @@ enum class StatusCode {
   kCorruption,       // bytes that do not parse as what they claim to be
   kCancelled,        // the caller asked to stop
   kResourceExhausted,
+  kUnavailable,      // a device that crashed (fault injection) or is not there
   kInternal,
 };
 
@@ -40,6 +41,7 @@ class Status {
   static Status ResourceExhausted(std::string msg) {
     return Status(StatusCode::kResourceExhausted, std::move(msg));
   }
+  static Status Unavailable(std::string msg) { return Status(StatusCode::kUnavailable, std::move(msg)); }
   static Status Internal(std::string msg) { return Status(StatusCode::kInternal, std::move(msg)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }

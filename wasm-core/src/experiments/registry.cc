@@ -9,12 +9,14 @@ namespace fawnlab {
 
 // One per lab, defined in experiments/<lab>_experiments.cc.
 void RegisterQueuesExperiments(std::vector<Experiment>* out);
+void RegisterDevicesExperiments(std::vector<Experiment>* out);
 
 namespace {
 
 std::vector<Experiment> BuildRegistry() {
   std::vector<Experiment> all;
   RegisterQueuesExperiments(&all);
+  RegisterDevicesExperiments(&all);
   return all;
 }
 

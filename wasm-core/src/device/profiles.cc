@@ -1,0 +1,224 @@
+#include "device/profiles.h"
+
+#include <cmath>
+#include <utility>
+
+#include "device/ftl_block.h"
+#include "device/ftl_page.h"
+
+namespace fawnlab::device {
+namespace {
+
+constexpr uint64_t kGiB = uint64_t{1} << 30;
+constexpr int kGcLow = 2;  // page-mapped FTL: collect when a chip has this many free blocks
+
+FlashProfile SandiskCf() {
+  FlashProfile p;
+  p.name = "sandisk-cf-4gb";
+  p.source =
+      "Sandisk Extreme IV 4 GB CompactFlash, the FAWN prototype's storage (SOSP'09 §4, Table 1; thesis §4.1-4.2). "
+      "One flash chip (thesis §4.2.1). Fitted: page read/program and the controller's read setup to Table 1's four "
+      "numbers (docs/devices.md, Calibration); erase 2 ms and bulk erasure from thesis §4.2.1.";
+  p.ftl = FtlKind::kBlockMapped;
+  p.channels = 1;
+  p.chips = 1;
+  p.page_bytes = 2048;
+  p.pages_per_block = 64;  // 128 KB erase blocks (SOSP'09 §3.2: 128-256 KB)
+  p.timing.read_ns = 58500;             // fitted: with the transfer, 68.5 µs per 2 KB page -> 28.5 MB/s sequential reads
+  p.timing.transfer_ns_per_kb = 5000;   // 10 µs per page on the card's internal bus (chosen)
+  p.timing.program_ns = 32300;          // fitted: 42.3 µs per page program -> 110 random writes/s
+  p.timing.erase_ns = 2000000;          // 2 ms per block (thesis §4.2.1)
+  p.timing.copy_back = false;           // merges move pages through the controller (ECC)
+  p.controller.command_ns = 4000;
+  p.controller.bus_ns_per_kb = 21050;   // fitted: 4 + 21.05 µs per 1 KB command -> 24 MB/s sequential writes
+  p.controller.read_setup_ns = 608600;  // fitted: 1424 random reads/s (access ≈ 500 µs, SOSP'09 §4.1)
+  p.controller.write_buffer_pages = 4;
+  p.controller.readahead_pages = 32;
+  p.controller.idle_w = 0.1;  // [X] CF cards draw about 0.1 W idle, 0.5 W busy; flash < 1 W (SOSP'09 §3.2)
+  p.controller.active_w = 0.5;
+  p.update_blocks = 4;
+  p.erase_batch = 64;  // 64 x 2 ms = 128 ms stalls: "hundreds of milliseconds" (thesis §4.2.1)
+  p.spare_blocks = 0.03;
+  p.capacity_bytes = 4 * kGiB;
+  return p;
+}
+
+FlashProfile IntelX25(bool slc) {
+  FlashProfile p;
+  p.name = slc ? "intel-x25e" : "intel-x25m";
+  p.source = std::string(slc ? "Intel X25-E 32 GB SLC SSD" : "Intel X25-M 80 GB MLC SSD") +
+             " (FAWN SOSP'09 Fig 9; vector-I/O thesis §6). Controller time 11 µs per command and 3.65 µs/KB over "
+             "SATA: the fit to thesis Table 6.2. [X] 10 channels, 20 flash packages, NAND timings from typical " +
+             (slc ? "SLC" : "MLC") + " datasheets of 2008 (not in the papers).";
+  p.ftl = FtlKind::kPageMapped;
+  p.channels = 10;
+  p.chips = 20;
+  p.page_bytes = 4096;
+  p.pages_per_block = slc ? 64 : 128;
+  p.timing.read_ns = slc ? 25000 : 50000;
+  p.timing.transfer_ns_per_kb = 25000;  // 40 MB/s per channel
+  p.timing.program_ns = slc ? 250000 : 1000000;
+  p.timing.erase_ns = slc ? 1500000 : 2000000;
+  p.controller.command_ns = 11000;
+  p.controller.bus_ns_per_kb = 3650;
+  p.controller.write_buffer_pages = 64;
+  p.controller.readahead_pages = 0;
+  p.controller.idle_w = 0.06;  // [X] datasheet idle and active power
+  p.controller.active_w = slc ? 2.4 : 0.15;
+  p.overprovision = slc ? 0.25 : 0.07;
+  p.capacity_bytes = slc ? 32 * kGiB : 80 * kGiB;
+  return p;
+}
+
+DiskProfile Disk(std::string name, double rpm, double track, double avg, double full, double mb_s, double active,
+                 double idle, double standby, double spinup_w, double spinup_s, std::string source) {
+  DiskProfile d;
+  d.name = std::move(name);
+  d.source = std::move(source);
+  d.config.rpm = rpm;
+  d.config.seek_track_ms = track;
+  d.config.seek_avg_ms = avg;
+  d.config.seek_full_ms = full;
+  d.config.media_mb_s = mb_s;
+  d.config.active_w = active;
+  d.config.idle_w = idle;
+  d.config.standby_w = standby;
+  d.config.spinup_w = spinup_w;
+  d.config.spinup_s = spinup_s;
+  d.config.spin_down_s = 0;
+  d.config.cylinders = 100000;
+  return d;
+}
+
+}  // namespace
+
+const std::vector<FlashProfile>& FlashProfiles() {
+  static const std::vector<FlashProfile> all = {SandiskCf(), IntelX25(false), IntelX25(true)};
+  return all;
+}
+
+const std::vector<DiskProfile>& DiskProfiles() {
+  static const std::vector<DiskProfile> all = {
+      Disk("disk-7200", 7200, 0.8, 8.5, 17, 120, 8.27, 6.5, 2.48, 24, 6,
+           "3.5\" 7200 RPM SATA disk. Active 8.27 W and standby 2.48 W from SRCMap Table 3.3(b); spin-up 6 s "
+           "(SRCMap's default, 4-10 s); [X] seek times, media rate, idle and spin-up power from typical datasheets."),
+      Disk("disk-10k", 10000, 0.4, 4.2, 9, 150, 10, 7, 1.5, 28, 8,
+           "10,000 RPM enterprise disk (FAWN's Traditional+Disk, thesis §2.5): 10 W at load (SOSP'09 §5.2); [X] "
+           "seek times, media rate, idle, standby and spin-up from typical datasheets."),
+      Disk("disk-5400-laptop", 5400, 1.5, 12, 22, 60, 2.5, 1.0, 0.2, 5, 3,
+           "2.5\" 5400 RPM laptop disk, the most efficient class (FAWN thesis §2.4.4); [X] all mechanics and power "
+           "from typical datasheets."),
+  };
+  return all;
+}
+
+const std::vector<NvmProfile>& NvmProfiles() {
+  static const std::vector<NvmProfile> all = {
+      NvmProfile{"nvm-4ch",
+                 "The vector-I/O thesis' PCIe NVM emulator (§7.3, Fig 7.7): 4 DMA channels; 7.7 µs per command + "
+                 "2.26 µs per 512 B entry, fitted to 10 µs at width 1 and 80 µs at width 32; 1.8M IOPS peak. "
+                 "[X] 4 W idle, 10 W busy (a PCIe flash card draws about 10 W, SOSP'09 §5.2).",
+                 NvmConfig{}},
+  };
+  return all;
+}
+
+const FlashProfile* FindFlashProfile(const std::string& name) {
+  for (const FlashProfile& p : FlashProfiles()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+const DiskProfile* FindDiskProfile(const std::string& name) {
+  for (const DiskProfile& p : DiskProfiles()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+const NvmProfile* FindNvmProfile(const std::string& name) {
+  for (const NvmProfile& p : NvmProfiles()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> ProfileNames() {
+  std::vector<std::string> out;
+  for (const auto& p : FlashProfiles()) out.push_back(p.name);
+  for (const auto& p : NvmProfiles()) out.push_back(p.name);
+  for (const auto& p : DiskProfiles()) out.push_back(p.name);
+  return out;
+}
+
+StatusOr<std::unique_ptr<FlashDevice>> MakeFlash(sim::Simulator* sim, const FlashProfile& p, uint64_t capacity_bytes,
+                                                 double overprovision) {
+  const uint64_t block_bytes = uint64_t{p.pages_per_block} * p.page_bytes;
+  NandGeometry g;
+  g.channels = p.channels;
+  g.chips = p.chips;
+  g.pages_per_block = p.pages_per_block;
+  g.page_bytes = p.page_bytes;
+  uint64_t logical_pages;
+  if (p.ftl == FtlKind::kPageMapped) {
+    double op = overprovision < 0 ? p.overprovision : overprovision;
+    if (!(op > 0 && op <= 4)) return Status::InvalidArgument("over-provisioning must be in (0, 4]");
+    logical_pages = capacity_bytes / p.page_bytes;
+    uint64_t physical = static_cast<uint64_t>(std::ceil(static_cast<double>(logical_pages) * (1 + op)));
+    uint64_t blocks = (physical + p.pages_per_block - 1) / p.pages_per_block;
+    blocks = (blocks + static_cast<uint64_t>(p.chips) - 1) / static_cast<uint64_t>(p.chips) * static_cast<uint64_t>(p.chips);
+    // Each chip also keeps its two open blocks and the collector's low-water mark of free
+    // blocks outside the over-provisioned space, so that a scaled-down device (a few hundred
+    // blocks per chip) has the same effective spare space as the real one.
+    blocks += static_cast<uint64_t>(p.chips) * (kGcLow + 2);
+    g.blocks = static_cast<uint32_t>(blocks);
+  } else {
+    uint64_t logical_blocks = capacity_bytes / block_bytes;
+    logical_pages = logical_blocks * p.pages_per_block;
+    uint64_t spare = std::max<uint64_t>(static_cast<uint64_t>(p.update_blocks + p.erase_batch + 2),
+                                        static_cast<uint64_t>(std::ceil(static_cast<double>(logical_blocks) * p.spare_blocks)));
+    uint64_t blocks = logical_blocks + spare;
+    blocks = (blocks + static_cast<uint64_t>(p.chips) - 1) / static_cast<uint64_t>(p.chips) * static_cast<uint64_t>(p.chips);
+    g.blocks = static_cast<uint32_t>(blocks);
+  }
+  if (logical_pages == 0) {
+    return Status::InvalidArgument("capacity of " + std::to_string(capacity_bytes) + " bytes is below one " +
+                                   (p.ftl == FtlKind::kPageMapped ? "page" : "erase block") + " of " + p.name);
+  }
+  if (g.blocks < static_cast<uint32_t>(p.chips)) g.blocks = static_cast<uint32_t>(p.chips);
+  auto nand = std::make_unique<Nand>(g, p.timing);
+  std::unique_ptr<Ftl> ftl;
+  if (p.ftl == FtlKind::kPageMapped) {
+    auto f = PageMappedFtl::Create(nand.get(), logical_pages, kGcLow);
+    if (!f.ok()) return f.status();
+    ftl = std::move(f).value();
+  } else {
+    auto f = BlockMappedFtl::Create(nand.get(), logical_pages, p.update_blocks, p.erase_batch);
+    if (!f.ok()) return f.status();
+    ftl = std::move(f).value();
+  }
+  DeviceInfo info{p.name, "flash", logical_pages * p.page_bytes, p.page_bytes};
+  return std::make_unique<FlashDevice>(sim, info, std::move(nand), std::move(ftl), p.controller);
+}
+
+StatusOr<std::unique_ptr<Device>> MakeDevice(sim::Simulator* sim, const std::string& name, uint64_t capacity_bytes) {
+  if (const FlashProfile* f = FindFlashProfile(name)) {
+    auto d = MakeFlash(sim, *f, capacity_bytes ? capacity_bytes : f->capacity_bytes);
+    if (!d.ok()) return d.status();
+    return std::unique_ptr<Device>(std::move(d).value());
+  }
+  if (const NvmProfile* n = FindNvmProfile(name)) {
+    NvmConfig c = n->config;
+    if (capacity_bytes) c.capacity_bytes = capacity_bytes;
+    return std::unique_ptr<Device>(std::make_unique<NvmDevice>(sim, n->name, c));
+  }
+  if (const DiskProfile* d = FindDiskProfile(name)) {
+    auto disk = DiskDevice::Create(sim, d->name, d->config);
+    if (!disk.ok()) return disk.status();
+    return std::unique_ptr<Device>(std::move(disk).value());
+  }
+  std::string known;
+  for (const std::string& n : ProfileNames()) known += (known.empty() ? "" : ", ") + n;
+  return Status::NotFound("unknown device profile '" + name + "'; known: " + known);
+}
+
+}  // namespace fawnlab::device
