@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "base/json_writer.h"
+#include "bench/device_bench.h"
 #include "queues/models.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
@@ -85,6 +86,9 @@ std::string RunAllJsonLines(double scale) {
   emit(KernelHold(1000, n));
   emit(KernelHold(100000, n / 2));
   emit(QueueMm1(static_cast<uint64_t>(2e6 * scale)));
+  emit(FtlPageRandomWrites(static_cast<uint64_t>(1e6 * scale)));
+  emit(FtlBlockMergePrograms(static_cast<uint64_t>(4e4 * scale)));
+  emit(NvmVectorReads(static_cast<uint64_t>(4e6 * scale)));
   return out;
 }
 

@@ -303,3 +303,30 @@ TEST(FlashTest, RandomSmallWritesCostAMergeOnTheCard) {
 
 }  // namespace
 }  // namespace fawnlab::device
+
+namespace fawnlab::device {
+namespace {
+
+TEST(PageImageTest, CompactFormsReadBackExactly) {
+  std::vector<uint8_t> page(512);
+  for (size_t i = 0; i < page.size(); ++i) page[i] = static_cast<uint8_t>(0x10 + (i % 8));  // one repeated word
+  PageImage img = PageImage::FromBytes(page.data(), 512);
+  EXPECT_TRUE(img.is_uniform());
+  for (uint32_t off : {0u, 1u, 7u, 13u}) {
+    for (uint32_t len : {1u, 7u, 8u, 9u, 100u}) {
+      std::vector<uint8_t> out(len);
+      img.CopyTo(out.data(), off, len);
+      EXPECT_TRUE(std::equal(out.begin(), out.end(), page.begin() + off)) << off << "+" << len;
+    }
+  }
+  uint8_t odd = 0xAB;
+  img.Overwrite(512, 100, &odd, 1);
+  EXPECT_FALSE(img.is_uniform());
+  page[100] = 0xAB;
+  std::vector<uint8_t> out(512);
+  img.CopyTo(out.data(), 0, 512);
+  EXPECT_EQ(out, page);
+}
+
+}  // namespace
+}  // namespace fawnlab::device

@@ -45,9 +45,14 @@ void PageImage::CopyTo(uint8_t* out, uint32_t offset, uint32_t len) const {
     std::memset(out, 0, len);
     return;
   }
-  uint8_t w[8];
+  // The word repeated, rotated to start at `offset`, copied 8 bytes at a time.
+  uint8_t w[16];
   std::memcpy(w, &word_, 8);
-  for (uint32_t i = 0; i < len; ++i) out[i] = w[(offset + i) & 7];
+  std::memcpy(w + 8, &word_, 8);
+  const uint8_t* pattern = w + (offset & 7);
+  uint32_t i = 0;
+  for (; i + 8 <= len; i += 8) std::memcpy(out + i, pattern, 8);
+  for (; i < len; ++i) out[i] = pattern[i & 7];
 }
 
 void PageImage::Overwrite(uint32_t page_bytes, uint32_t offset, const uint8_t* data, uint32_t len) {
