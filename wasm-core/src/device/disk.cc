@@ -188,9 +188,7 @@ void DiskDevice::StartNext() {
   current_.rotate_end = current_.seek_end + static_cast<sim::SimDuration>(wait * static_cast<double>(rev_ns_) + 0.5);
   double xfer_s = static_cast<double>(serving_.length) / (config_.media_mb_s * 1048576.0);
   current_.transfer_end = current_.rotate_end + static_cast<sim::SimDuration>(xfer_s * 1e9 + 0.5);
-  stats_.seek_ns += current_.seek_end - t;
-  stats_.rotate_ns += current_.rotate_end - current_.seek_end;
-  stats_.transfer_ns += current_.transfer_end - current_.rotate_end;
+  current_.seek_start = t;
   busy_ = true;
   SetState(State::kActive);
   sim_->At(current_.transfer_end, this, kDone);
@@ -209,6 +207,9 @@ void DiskDevice::Finish() {
   busy_ = false;
   head_ = static_cast<double>((serving_.offset + serving_.length - 1) / bytes_per_track_);
   ++stats_.completed;
+  stats_.seek_ns += current_.seek_end - current_.seek_start;
+  stats_.rotate_ns += current_.rotate_end - current_.seek_end;
+  stats_.transfer_ns += current_.transfer_end - current_.rotate_end;
   EntryDone(serving_.command);
   if (!queue_.empty()) {
     StartNext();

@@ -48,7 +48,7 @@ class DiskDevice : public Device, private sim::EventHandler {
   struct Current {
     uint64_t cylinder;
     double sector_angle;
-    sim::SimTime seek_end, rotate_end, transfer_end;
+    sim::SimTime seek_start, seek_end, rotate_end, transfer_end;
     double from_cylinder;
   };
   struct Waiting {
@@ -56,7 +56,7 @@ class DiskDevice : public Device, private sim::EventHandler {
     double sector_angle;
     sim::SimTime arrival;
   };
-  struct Stats {
+  struct Stats {  // the service breakdown sums over completed requests
     uint64_t completed = 0, spin_ups = 0;
     sim::SimDuration seek_ns = 0, rotate_ns = 0, transfer_ns = 0;
   };

@@ -97,6 +97,8 @@ Status DiskSession::Reconfigure(const std::string& patch_json) {
   disk_->set_spin_down_s(config_.spin_down_s);
   if (rate_changed) ScheduleArrival();
   latency_.Clear();
+  base_ = disk_->stats();
+  window_start_ = sim_.now();
   return Status::Ok();
 }
 
@@ -152,11 +154,19 @@ std::string DiskSession::SnapshotJson() const {
     w.EndObject();
   }
   w.EndArray();
-  const auto& st = d.stats();
+  const auto& all = d.stats();
+  device::DiskDevice::Stats st;
+  st.completed = all.completed - base_.completed;
+  st.seek_ns = all.seek_ns - base_.seek_ns;
+  st.rotate_ns = all.rotate_ns - base_.rotate_ns;
+  st.transfer_ns = all.transfer_ns - base_.transfer_ns;
+  st.spin_ups = all.spin_ups;
   const double n = st.completed ? static_cast<double>(st.completed) : 1;
   const double joules = d.Joules();
   w.Key("counters");
   w.BeginObject();
+  w.Key("window_start_ns");
+  w.Number(static_cast<double>(window_start_));
   w.Key("completed");
   w.Number(static_cast<double>(st.completed));
   w.Key("mean_ms");

@@ -4,7 +4,9 @@
 // Reads of `io_kb` arrive at `rate_per_s` (0: none; the disk idles and, after `spin_down_s`,
 // spins down), at random offsets or sequentially. The snapshot gives the head's cylinder
 // (moving during a seek), the platter's angle, the request in service and its phase (seek,
-// rotate, transfer), the waiting requests, the power state and the counters.
+// rotate, transfer), the waiting requests, the power state and the counters (latency and
+// the service breakdown since the session started or was last reconfigured; energy and
+// spin-ups over the whole run).
 // Deterministic: the same config, seed and call sequence give the same snapshots.
 #ifndef FAWNLAB_DEVICES_DISK_SESSION_H_
 #define FAWNLAB_DEVICES_DISK_SESSION_H_
@@ -55,6 +57,8 @@ class DiskSession : private sim::EventHandler {
   uint64_t seq_next_ = 0;
   std::vector<uint8_t> buf_;
   sim::LogHistogram latency_;
+  device::DiskDevice::Stats base_;  // the disk's counters when the window started
+  sim::SimTime window_start_ = 0;
 };
 
 }  // namespace fawnlab::devices

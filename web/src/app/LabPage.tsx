@@ -4,12 +4,14 @@
  * link runs it.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { LessonScenario } from '../model/lessons';
+import { isDevicesLive, type LessonScenario, type LiveScenarioConfig } from '../model/lessons';
+import type { LiveConfig } from '../model/types';
 import { DEFAULT_SEED, scenarioFromSearch, scenarioFromValues, scenarioToSearch, type Scenario } from '../model/scenario';
 import { useCore } from './coreContext';
 import { ExperimentPanel } from './ExperimentPanel';
 import type { LabInfo } from './labs';
 import { LessonView } from './LessonView';
+import { LiveDevices } from './LiveDevices';
 import { LiveQueue, type LiveRequest } from './LiveQueue';
 import { navigate } from './router';
 
@@ -19,7 +21,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
   const fromUrl = scenarioFromSearch(search);
   const [autoRun] = useState(() => fromUrl !== null);
   const scenario: Scenario = fromUrl ?? { experiment: experiments[0]?.id ?? '', params: {}, seed: DEFAULT_SEED };
-  const [live, setLive] = useState<LiveRequest | null>(null);
+  const [live, setLive] = useState<LiveRequest<LiveScenarioConfig> | null>(null);
   const nonce = useRef(0);
 
   const setScenario = (s: Scenario, opts: { push?: boolean } = {}) => {
@@ -45,7 +47,10 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
       <div className="lab-work">
         {error && <p className="error" role="alert">{error}</p>}
         {!core && !error && <p className="muted" role="status">Loading the simulation core…</p>}
-        {core && lab.live === 'queue' && <LiveQueue request={live} />}
+        {core && lab.live === 'queue' && <LiveQueue request={live && !isDevicesLive(live.config) ? (live as LiveRequest<LiveConfig>) : null} />}
+        {core && lab.live === 'devices' && (
+          <LiveDevices request={live && isDevicesLive(live.config) ? { ...live, config: live.config } : null} />
+        )}
         {core && experiments.length > 0 && (
           <ExperimentPanel core={core} experiments={experiments} scenario={scenario} onScenario={setScenario} autoRun={autoRun} />
         )}

@@ -1,12 +1,18 @@
 /** The lesson text with its scenario cards and exercises in place. */
-import type { Lesson, LessonScenario } from '../model/lessons';
+import { isDevicesLive, type Lesson, type LessonScenario } from '../model/lessons';
 import { ExerciseCard } from './ExerciseCard';
 import { Markdown } from './Markdown';
+
+/** The live view a scenario loads into, as the card names it. */
+function liveName(s: LessonScenario): string {
+  if (!s.live || !isDevicesLive(s.live)) return 'live queue';
+  return s.live.view === 'flash' ? 'live flash view' : 'live disk view';
+}
 
 function ScenarioCard({ s, onLoad }: { s: LessonScenario; onLoad: (s: LessonScenario) => void }) {
   const what = s.experiment
     ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
-    : `live queue · ${Object.entries(s.live ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')}`;
+    : `${liveName(s)} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => `${k}=${v}`).join(', ')}`;
   return (
     <aside className="scenario" data-scenario={s.id}>
       <div>
@@ -15,7 +21,7 @@ function ScenarioCard({ s, onLoad }: { s: LessonScenario; onLoad: (s: LessonScen
         <small className="muted"><code>{what}</code></small>
       </div>
       <button type="button" onClick={() => onLoad(s)}>
-        {s.experiment ? 'Load into the experiment panel' : 'Load into the live queue'}
+        {s.experiment ? 'Load into the experiment panel' : `Load into the ${liveName(s)}`}
       </button>
     </aside>
   );

@@ -23,8 +23,9 @@ const SPEEDS: Array<{ label: string; nsPerSec: number }> = [
   { label: '100 ms per second', nsPerSec: 100_000_000 },
 ];
 
-export interface LiveRequest {
-  config: LiveConfig;
+/** A lesson's live scenario, handed to a live view (C: the view's configuration). */
+export interface LiveRequest<C = LiveConfig> {
+  config: C;
   seed: number;
   /** Changes whenever a scenario is loaded, so loading the same one twice restarts it. */
   nonce: number;

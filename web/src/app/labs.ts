@@ -1,9 +1,12 @@
 /**
  * The labs the home page lists, each with its lesson folder (lessons/<id>/, bundled at build
- * time) and the live view its page shows. Later labs (devices, FAWN-DS, FAWN-KV, ...) add an
- * entry here.
+ * time) and the live view its page shows. Later labs (FAWN-DS, FAWN-KV, ...) add an entry
+ * here.
  */
 import { parseLesson, type Lesson } from '../model/lessons';
+import devicesExercises from '@lessons/devices/exercises.json';
+import devicesLesson from '@lessons/devices/lesson.md?raw';
+import devicesScenarios from '@lessons/devices/scenarios.json';
 import queuesExercises from '@lessons/queues/exercises.json';
 import queuesLesson from '@lessons/queues/lesson.md?raw';
 import queuesScenarios from '@lessons/queues/scenarios.json';
@@ -16,7 +19,8 @@ export interface LabInfo {
   blurb: string;
   lesson: Lesson;
   lessonErrors: string[];
-  live: 'queue' | null;
+  /** The live view beside the lesson: the queue, the flash device and disk, or none. */
+  live: 'queue' | 'devices' | null;
 }
 
 function lab(id: string, title: string, tagline: string, blurb: string, md: string, sc: unknown, ex: unknown, live: LabInfo['live']): LabInfo {
@@ -35,6 +39,18 @@ export const LABS: LabInfo[] = [
     queuesScenarios,
     queuesExercises,
     'queue',
+  ),
+  lab(
+    'devices',
+    'Devices',
+    'flash behind its FTL, spinning disks and NVM: the devices every later lab runs on',
+    'Watch an SSD’s flash translation layer scatter stale pages and its garbage collector copy and erase, ' +
+      'see why random writes on a CF card are slow, follow a disk head as it seeks and waits for the sector, ' +
+      'spin a disk down to save watts, and reproduce FAWN’s Table 1 on the emulated CF card.',
+    devicesLesson,
+    devicesScenarios,
+    devicesExercises,
+    'devices',
   ),
 ];
 

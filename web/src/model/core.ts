@@ -3,62 +3,65 @@
  * else talks to the core through the typed Core API here, in the main thread or the worker.
  * Failures are values ({ok: false, code, message}); nothing throws for bad input.
  */
-import createFawnlabCore from '@wasm/fawnlab_web.mjs';
+import createFawnlabCore, { type EmbindSession, type EmbindSessionClass, type FawnlabModule } from '@wasm/fawnlab_web.mjs';
 import wasmUrl from '@wasm/fawnlab_web.wasm?url';
-import type { CoreError, ExperimentInfo, LiveConfig, QueueSnapshot, RunRecord } from './types';
+import type {
+  CoreError,
+  DiskConfig,
+  DiskSnapshot,
+  ExperimentInfo,
+  FlashConfig,
+  FlashSnapshot,
+  LiveConfig,
+  QueueSnapshot,
+  RunRecord,
+} from './types';
 
-interface RawSession {
-  ok(): boolean;
-  error(): string;
-  advance(dtNs: number, maxEvents: number): number;
-  step(): boolean;
-  reconfigure(patchJson: string): string;
-  snapshot(): string;
-  delete(): void;
-}
-
-interface RawCore {
-  version(): string;
-  listExperiments(): string;
-  resolveParams(id: string, paramsJson: string): { ok: true; json: string } | CoreError;
-  resolveParamStrings(id: string, pairsJson: string): { ok: true; json: string } | CoreError;
-  runExperiment(
-    id: string,
-    paramsJson: string,
-    seed: string,
-    onProgress: ((f: number) => boolean) | null,
-  ): { ok: true; json: string; csv: string } | CoreError;
-  QueueSession: new (configJson: string, seed: string) => RawSession;
-}
+type RawSession = EmbindSession;
+type RawCore = FawnlabModule;
 
 export interface LoadOptions {
   /** The .wasm bytes, when there is no fetch (Node tests). */
   wasmBinary?: Uint8Array;
 }
 
-/** A live queue session in the core; call dispose() when done. */
-export class LiveQueueSession {
+/**
+ * A live session in the core (config type C, snapshot type S); call dispose() when done.
+ * After dispose() advance/step do nothing and snapshot() throws.
+ */
+class LiveSession<C, S> {
   constructor(private raw: RawSession | null) {}
 
+  /** Advances virtual time by dtNs (at most maxEvents events); returns the events run. */
   advance(dtNs: number, maxEvents: number): number {
     return this.raw ? this.raw.advance(dtNs, maxEvents) : 0;
   }
+  /** Runs the next event; false when there is none. */
   step(): boolean {
     return this.raw ? this.raw.step() : false;
   }
   /** Returns '' on success, else the error message. */
-  reconfigure(patch: LiveConfig): string {
+  reconfigure(patch: C): string {
     return this.raw ? this.raw.reconfigure(JSON.stringify(patch)) : 'session closed';
   }
-  snapshot(): QueueSnapshot {
+  snapshot(): S {
     if (!this.raw) throw new Error('session closed');
-    return JSON.parse(this.raw.snapshot()) as QueueSnapshot;
+    return JSON.parse(this.raw.snapshot()) as S;
   }
   dispose(): void {
     this.raw?.delete();
     this.raw = null;
   }
 }
+
+/** A live queue session (queues/session.h). */
+export class LiveQueueSession extends LiveSession<LiveConfig, QueueSnapshot> {}
+
+/** A live flash device behind its FTL (the Devices lab); its snapshot's `recent` drains per call. */
+export class LiveFlashSession extends LiveSession<FlashConfig, FlashSnapshot> {}
+
+/** A live disk (the Devices lab): head, platter, queue and power state. */
+export class LiveDiskSession extends LiveSession<DiskConfig, DiskSnapshot> {}
 
 export class Core {
   constructor(private readonly raw: RawCore) {}
@@ -106,20 +109,38 @@ export class Core {
 
   /** Starts a live queue session, or returns the reason it cannot. */
   createQueueSession(config: LiveConfig, seed: string): LiveQueueSession | CoreError {
-    const raw = new this.raw.QueueSession(JSON.stringify(config), seed);
+    const raw = this.openSession(this.raw.QueueSession, 'QueueSession', config, seed);
+    return isCoreError(raw) ? raw : new LiveQueueSession(raw);
+  }
+
+  /** Starts a live flash session (docs/devices.md), or returns the reason it cannot. */
+  createFlashSession(config: FlashConfig, seed: string): LiveFlashSession | CoreError {
+    const raw = this.openSession(this.raw.FlashSession, 'FlashSession', config, seed);
+    return isCoreError(raw) ? raw : new LiveFlashSession(raw);
+  }
+
+  /** Starts a live disk session (docs/devices.md), or returns the reason it cannot. */
+  createDiskSession(config: DiskConfig, seed: string): LiveDiskSession | CoreError {
+    const raw = this.openSession(this.raw.DiskSession, 'DiskSession', config, seed);
+    return isCoreError(raw) ? raw : new LiveDiskSession(raw);
+  }
+
+  private openSession(cls: EmbindSessionClass | undefined, name: string, config: object, seed: string): RawSession | CoreError {
+    if (!cls) return { ok: false, code: 'unavailable', message: `this build of the core has no ${name}; rebuild wasm-core` };
+    const raw = new cls(JSON.stringify(config), seed);
     if (!raw.ok()) {
       const message = raw.error();
       raw.delete();
       return { ok: false, code: 'invalid_argument', message };
     }
-    return new LiveQueueSession(raw);
+    return raw;
   }
 }
 
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const raw = (await createFawnlabCore({
+  const raw = await createFawnlabCore({
     ...(options.wasmBinary ? { wasmBinary: options.wasmBinary } : { locateFile: () => wasmUrl }),
-  })) as RawCore;
+  });
   return new Core(raw);
 }
 

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from './core';
-import { correctOption, exerciseRun, judge, judgeNumeric, parseAnswer, parseLesson, type Lesson } from './lessons';
+import { correctOption, exerciseRun, isDevicesLive, judge, splitDevicesLive, judgeNumeric, parseAnswer, parseLesson, type Lesson } from './lessons';
 import { REPO, testCore } from './testCore';
 
 const dir = `${REPO}lessons`;
@@ -32,6 +32,32 @@ describe.each(labs)('lesson %s', (lab) => {
     if (s.experiment) {
       const r = core.run(s.experiment, s.params ?? {}, String(s.seed));
       expect(isCoreError(r) ? r.message : 'ok').toBe('ok');
+    } else if (s.live && isDevicesLive(s.live)) {
+      // A devices scenario configures the flash or the disk view; one virtual second (a minute
+      // for a disk that is mostly idle) must show the host at work.
+      const live = splitDevicesLive(s.live);
+      if (live.view === 'flash') {
+        const config = live.config;
+        const session = core.createFlashSession(config, String(s.seed));
+        expect(isCoreError(session) ? session.message : 'ok').toBe('ok');
+        if (isCoreError(session)) return;
+        session.advance(1e9, 5e6);
+        const snap = session.snapshot();
+        expect(snap.counters.host_writes).toBeGreaterThan(0);
+        expect(snap.blocks.length).toBe(config.blocks ?? 32);
+        session.dispose();
+      } else {
+        const config = live.config;
+        const session = core.createDiskSession(config, String(s.seed));
+        expect(isCoreError(session) ? session.message : 'ok').toBe('ok');
+        if (isCoreError(session)) return;
+        const rate = config.rate_per_s ?? 60;
+        session.advance(rate >= 1 ? 1e9 : 60e9, 5e6);
+        const snap = session.snapshot();
+        expect(snap.time_ns).toBeGreaterThan(0);
+        if (rate >= 10) expect(snap.counters.completed).toBeGreaterThan(0);
+        session.dispose();
+      }
     } else {
       const session = core.createQueueSession(s.live ?? {}, String(s.seed));
       expect(isCoreError(session) ? session.message : 'ok').toBe('ok');
@@ -67,6 +93,22 @@ describe('lesson parsing', () => {
       "lesson.md line 4: no exercise 'gone' in exercises.json",
       "lesson.md line 5: malformed directive '{{ scenario Bad_Id }}'",
     ]);
+  });
+
+  it('checks a devices live scenario\'s view and fields', () => {
+    const sc = (live: unknown) => [{ id: 'a', title: 't', description: 'd', seed: 1, live }];
+    const errs = (lab: string, live: unknown) => parseLesson(lab, '# T\n', sc(live), []).errors;
+    expect(errs('devices', { view: 'flash', profile: 'intel-x25e', blocks: 64, overprovision: 0.1, workload: 'semi-random', streams: 8 })).toEqual([]);
+    expect(errs('devices', { view: 'disk', rate_per_s: 0.05, scheduler: 'sstf', spin_down_s: 5 })).toEqual([]);
+    expect(errs('devices', { profile: 'intel-x25m' })).toEqual(["scenario 'a': a devices live scenario needs \"view\": \"flash\" or \"disk\""]);
+    expect(errs('devices', { view: 'flash', blocks: 200, workload: 'zigzag', rate_per_s: 5 })).toEqual([
+      "scenario 'a': blocks must be an integer in [8, 128]",
+      "scenario 'a': workload must be one of sequential, random, semi-random",
+      "scenario 'a': unknown field 'rate_per_s' for the flash view (known: profile, blocks, pages_per_block, overprovision, workload, streams, queue_depth, prefill)",
+    ]);
+    expect(errs('devices', { view: 'disk', io_kb: 1.5 })).toEqual(["scenario 'a': io_kb must be an integer in [1, 1024]"]);
+    expect(errs('devices', { view: 'flash', prefill: 'yes' })).toEqual(["scenario 'a': prefill must be true or false"]);
+    expect(errs('queues', { view: 'disk' })).toEqual(["scenario 'a': \"view\" is a field of the devices lab's live scenarios"]);
   });
 
   it('judges answers with the tolerance and reads what students type', () => {

@@ -3,7 +3,7 @@
  * scenario cards and exercises, checks that every reference resolves, and judges answers.
  * Pure functions; the app renders the blocks and runs the checks through the core.
  */
-import type { LiveConfig, ParamValue, Tolerance } from './types';
+import type { DevicesLiveConfig, DiskConfig, FlashConfig, LiveConfig, ParamValue, Tolerance } from './types';
 
 export interface LessonScenario {
   id: string;
@@ -13,8 +13,15 @@ export interface LessonScenario {
   /** An experiment scenario... */
   experiment?: string;
   params?: Record<string, ParamValue>;
-  /** ...or a live-view scenario. */
-  live?: LiveConfig;
+  /** ...or a live-view scenario (the Queues lab: the queue's config; the Devices lab: a view and its config). */
+  live?: LiveScenarioConfig;
+}
+
+export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig;
+
+/** Whether a live scenario drives one of the Devices lab's views. */
+export function isDevicesLive(live: LiveScenarioConfig): live is DevicesLiveConfig {
+  return 'view' in live;
 }
 
 export interface ExerciseOption {
@@ -63,7 +70,62 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function checkScenario(x: unknown, errors: string[]): LessonScenario | null {
+/** A devices live scenario as its view and that view's configuration (without `view`). */
+export function splitDevicesLive(live: DevicesLiveConfig): { view: 'flash'; config: FlashConfig } | { view: 'disk'; config: DiskConfig } {
+  const config = Object.fromEntries(Object.entries(live).filter(([k]) => k !== 'view'));
+  return live.view === 'flash' ? { view: 'flash', config: config as FlashConfig } : { view: 'disk', config: config as DiskConfig };
+}
+
+type FieldSpec =
+  | { kind: 'int' | 'real'; min: number; max: number }
+  | { kind: 'choice'; choices: string[] }
+  | { kind: 'bool' };
+
+/** The fields a Devices-lab live scenario may set, per view, with their ranges (docs/devices.md). */
+export const DEVICES_LIVE_FIELDS: Record<DevicesLiveConfig['view'], Record<string, FieldSpec>> = {
+  flash: {
+    profile: { kind: 'choice', choices: ['intel-x25m', 'intel-x25e', 'sandisk-cf-4gb'] },
+    blocks: { kind: 'int', min: 8, max: 128 },
+    pages_per_block: { kind: 'int', min: 4, max: 64 },
+    overprovision: { kind: 'real', min: 0.05, max: 0.5 },
+    workload: { kind: 'choice', choices: ['sequential', 'random', 'semi-random'] },
+    streams: { kind: 'int', min: 1, max: 64 },
+    queue_depth: { kind: 'int', min: 1, max: 32 },
+    prefill: { kind: 'bool' },
+  },
+  disk: {
+    profile: { kind: 'choice', choices: ['disk-7200', 'disk-10k', 'disk-5400-laptop'] },
+    workload: { kind: 'choice', choices: ['random', 'sequential'] },
+    rate_per_s: { kind: 'real', min: 0, max: 2000 },
+    scheduler: { kind: 'choice', choices: ['fifo', 'sstf'] },
+    spin_down_s: { kind: 'real', min: 0, max: 600 },
+    io_kb: { kind: 'int', min: 1, max: 1024 },
+  },
+};
+
+function checkDevicesLive(live: Record<string, unknown>, where: string, errors: string[]): void {
+  const view = live.view;
+  if (view !== 'flash' && view !== 'disk') {
+    errors.push(`${where}: a devices live scenario needs "view": "flash" or "disk"`);
+    return;
+  }
+  const fields = DEVICES_LIVE_FIELDS[view];
+  for (const [k, v] of Object.entries(live)) {
+    if (k === 'view') continue;
+    const spec = fields[k];
+    if (!spec) {
+      errors.push(`${where}: unknown field '${k}' for the ${view} view (known: ${Object.keys(fields).join(', ')})`);
+    } else if (spec.kind === 'choice') {
+      if (typeof v !== 'string' || !spec.choices.includes(v)) errors.push(`${where}: ${k} must be one of ${spec.choices.join(', ')}`);
+    } else if (spec.kind === 'bool') {
+      if (typeof v !== 'boolean') errors.push(`${where}: ${k} must be true or false`);
+    } else if (typeof v !== 'number' || (spec.kind === 'int' && !Number.isInteger(v)) || v < spec.min || v > spec.max) {
+      errors.push(`${where}: ${k} must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
+    }
+  }
+}
+
+function checkScenario(x: unknown, errors: string[], lab: string): LessonScenario | null {
   if (!isObject(x) || typeof x.id !== 'string') {
     errors.push('a scenario must be an object with a string id');
     return null;
@@ -76,6 +138,8 @@ function checkScenario(x: unknown, errors: string[]): LessonScenario | null {
   const hasLive = isObject(x.live);
   if (hasExp === hasLive) errors.push(`${where}: needs exactly one of "experiment" or "live"`);
   if (x.params !== undefined && !isObject(x.params)) errors.push(`${where}: params must be an object`);
+  if (hasLive && lab === 'devices') checkDevicesLive(x.live as Record<string, unknown>, where, errors);
+  else if (hasLive && 'view' in (x.live as Record<string, unknown>)) errors.push(`${where}: "view" is a field of the devices lab's live scenarios`);
   return x as unknown as LessonScenario;
 }
 
@@ -123,7 +187,7 @@ export function parseLesson(
   const scenarios: LessonScenario[] = [];
   const exercises: Exercise[] = [];
   if (!Array.isArray(scenariosJson)) errors.push('scenarios.json must hold an array');
-  else for (const s of scenariosJson) { const v = checkScenario(s, errors); if (v) scenarios.push(v); }
+  else for (const s of scenariosJson) { const v = checkScenario(s, errors, lab); if (v) scenarios.push(v); }
   if (!Array.isArray(exercisesJson)) errors.push('exercises.json must hold an array');
   else for (const e of exercisesJson) { const v = checkExercise(e, errors); if (v) exercises.push(v); }
   for (const [what, list] of [['scenario', scenarios], ['exercise', exercises]] as const) {

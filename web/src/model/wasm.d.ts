@@ -1,5 +1,55 @@
-/** The Emscripten ES module (built into wasm-core/dist, never committed). */
+/**
+ * The Emscripten ES module (built into wasm-core/dist, never committed): the shapes of what
+ * wasm-core/bindings/bindings.cc exports. Only model/core.ts imports it.
+ */
 declare module '@wasm/fawnlab_web.mjs' {
-  const createFawnlabCore: (options?: Record<string, unknown>) => Promise<unknown>;
+  /** A failure as the bindings return it. */
+  export interface EmbindError {
+    ok: false;
+    code: string;
+    message: string;
+  }
+
+  /**
+   * An embind live session (QueueSession, FlashSession, DiskSession): built from a config
+   * JSON text and a decimal seed; ok()/error() say whether the config was accepted. Times are
+   * virtual nanoseconds. delete() frees the C++ object.
+   */
+  export interface EmbindSession {
+    ok(): boolean;
+    error(): string;
+    /** Advances virtual time by dtNs, running at most maxEvents events; returns events run. */
+    advance(dtNs: number, maxEvents: number): number;
+    /** Runs the next event; false when there is none. */
+    step(): boolean;
+    /** Applies a partial config (JSON); '' on success, else the error message. */
+    reconfigure(patchJson: string): string;
+    /** The session's state as JSON text; `recent` lists drain at each call. */
+    snapshot(): string;
+    delete(): void;
+  }
+
+  export type EmbindSessionClass = new (configJson: string, seed: string) => EmbindSession;
+
+  export interface FawnlabModule {
+    version(): string;
+    listExperiments(): string;
+    resolveParams(id: string, paramsJson: string): { ok: true; json: string } | EmbindError;
+    resolveParamStrings(id: string, pairsJson: string): { ok: true; json: string } | EmbindError;
+    runExperiment(
+      id: string,
+      paramsJson: string,
+      seed: string,
+      onProgress: ((f: number) => boolean) | null,
+    ): { ok: true; json: string; csv: string } | EmbindError;
+    /** The Queues lab's live queue (queues/session.h). */
+    QueueSession: EmbindSessionClass;
+    /** The Devices lab's live flash device behind its FTL (absent from cores built before it). */
+    FlashSession?: EmbindSessionClass;
+    /** The Devices lab's live disk (absent from cores built before it). */
+    DiskSession?: EmbindSessionClass;
+  }
+
+  const createFawnlabCore: (options?: Record<string, unknown>) => Promise<FawnlabModule>;
   export default createFawnlabCore;
 }

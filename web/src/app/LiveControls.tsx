@@ -1,0 +1,120 @@
+/**
+ * What the Devices lab's live views share: the play / pause / step / reset / speed controls
+ * with the virtual time beside them, the keyboard shortcuts (space: play or pause; period:
+ * step), and the frame loop that advances a session by wall time × speed while playing and
+ * hands each frame's snapshot to the view. The wall clock is read here, in the app layer, and
+ * passed down; the model and the views never read it.
+ */
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { fmtNs } from '../viz/format';
+
+export interface Speed {
+  label: string;
+  /** Virtual nanoseconds per wall-clock second. */
+  nsPerSec: number;
+}
+
+/** A running session as the loop sees it. */
+export interface Steppable<S> {
+  advance(dtNs: number, maxEvents: number): number;
+  snapshot(): S;
+}
+
+/** Events a session may run in one frame (a bound, so a fast speed cannot freeze the page). */
+const MAX_EVENTS_PER_FRAME = 200_000;
+
+/**
+ * Calls `onFrame(snapshot, wallMs)` on every animation frame while `active`, after advancing
+ * the session by the frame's wall time × speed when `playing`. Frames longer than 100 ms (a
+ * background tab) count as 100 ms.
+ */
+export function useFrameLoop<S>(
+  session: RefObject<Steppable<S> | null>,
+  playing: RefObject<boolean>,
+  nsPerSec: RefObject<number>,
+  active: boolean,
+  onFrame: (snap: S, wallMs: number) => void,
+): void {
+  const frameRef = useRef(onFrame);
+  useEffect(() => {
+    frameRef.current = onFrame;
+  });
+  useEffect(() => {
+    if (!active) return;
+    let raf = 0;
+    let last = performance.now();
+    const tick = (now: number) => {
+      const dtMs = Math.min(100, Math.max(0, now - last));
+      last = now;
+      const s = session.current;
+      if (s) {
+        if (playing.current) s.advance((dtMs / 1000) * nsPerSec.current, MAX_EVENTS_PER_FRAME);
+        frameRef.current(s.snapshot(), now);
+      }
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [active, session, playing, nsPerSec]);
+}
+
+/** Space plays or pauses, period steps, unless the key is typed into a form field. */
+export function liveKeys(toggle: () => void, step: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLButtonElement) return;
+    if (e.key === ' ') {
+      e.preventDefault();
+      toggle();
+    } else if (e.key === '.') {
+      e.preventDefault();
+      step();
+    }
+  };
+}
+
+interface ControlsProps {
+  /** Prefix for element ids (two live views can share a page). */
+  idPrefix: string;
+  label: string;
+  playing: boolean;
+  onPlay: (play: boolean) => void;
+  onStep: () => void;
+  onReset: () => void;
+  speeds: Speed[];
+  speedIndex: number;
+  onSpeed: (index: number) => void;
+  timeNs: number | null;
+}
+
+export function LiveControls(p: ControlsProps) {
+  return (
+    <div className="live-controls" role="group" aria-label={p.label}>
+      <button type="button" className="primary" onClick={() => p.onPlay(!p.playing)} aria-pressed={p.playing}>
+        {p.playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={p.onStep} title="Run the next event (key: .)">Step</button>
+      <button type="button" onClick={p.onReset}>Reset</button>
+      <label htmlFor={`${p.idPrefix}-speed`}>speed</label>
+      <select id={`${p.idPrefix}-speed`} value={p.speedIndex} onChange={(e) => p.onSpeed(Number(e.target.value))}>
+        {p.speeds.map((s, i) => <option key={s.label} value={i}>{s.label}</option>)}
+      </select>
+      <span className="muted small" data-testid={`${p.idPrefix}-time`}>virtual time {p.timeNs === null ? '—' : fmtNs(p.timeNs)}</span>
+    </div>
+  );
+}
+
+/** Reads a number typed into a field, or keeps the previous value while the text is not one. */
+export function numberFrom(text: string, fallback: number): number {
+  const v = Number(text);
+  return Number.isFinite(v) && text.trim() !== '' ? v : fallback;
+}
+
+/** A labelled configuration field: the label names the control (and nothing else). */
+export function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The live disk: a DiskSession in the core (a platter, a head on its arm, a request queue and
+ * the power states), stepped from requestAnimationFrame and drawn by renderDiskView. The
+ * profile starts a new disk; the workload, request rate, scheduler, spin-down timeout and
+ * request size change the running one. Counters beside the view come from the snapshot.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { LiveDiskSession } from '../model/core';
+import { isCoreError } from '../model/core';
+import type { DiskConfig, DiskSnapshot } from '../model/types';
+import { renderDiskView } from '../viz/diskView';
+import { fmt } from '../viz/format';
+import { useCore } from './coreContext';
+import { Field, LiveControls, liveKeys, numberFrom, useFrameLoop, type Speed } from './LiveControls';
+import type { LiveRequest } from './LiveQueue';
+
+/**
+ * Virtual time per wall-clock second: a turn takes 6–11 ms and a seek a few ms, so the slow
+ * speeds show the mechanics; spin-down waits seconds and spin-up takes seconds, so the fast
+ * ones show the power states.
+ */
+export const DISK_SPEEDS: Speed[] = [
+  { label: '1 ms per second', nsPerSec: 1_000_000 },
+  { label: '10 ms per second', nsPerSec: 10_000_000 },
+  { label: '100 ms per second', nsPerSec: 100_000_000 },
+  { label: '1 s per second', nsPerSec: 1_000_000_000 },
+  { label: '10 s per second', nsPerSec: 10_000_000_000 },
+  { label: '1 min per second', nsPerSec: 60_000_000_000 },
+];
+const DEFAULT_SPEED = 1;
+
+export const DEFAULT_DISK: Required<DiskConfig> = {
+  profile: 'disk-7200',
+  workload: 'random',
+  rate_per_s: 60,
+  scheduler: 'fifo',
+  spin_down_s: 10,
+  io_kb: 4,
+};
+
+const PROFILES: Array<[DiskConfig['profile'], string]> = [
+  ['disk-7200', '7,200 rpm desktop disk'],
+  ['disk-10k', '10,000 rpm server disk'],
+  ['disk-5400-laptop', '5,400 rpm laptop disk'],
+];
+
+export function LiveDisk({ request, active = true }: { request: LiveRequest<DiskConfig> | null; active?: boolean }) {
+  const { core } = useCore();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const session = useRef<LiveDiskSession | null>(null);
+  const playing = useRef(false);
+  const speed = useRef(DISK_SPEEDS[DEFAULT_SPEED]!.nsPerSec);
+  const lastUi = useRef(0);
+  const [config, setConfig] = useState<Required<DiskConfig>>(DEFAULT_DISK);
+  const [seed, setSeed] = useState(1);
+  const [isPlaying, setPlaying] = useState(false);
+  const [speedIdx, setSpeedIdx] = useState(DEFAULT_SPEED);
+  const [snap, setSnap] = useState<DiskSnapshot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  // A scenario from the lesson replaces the configuration and starts a new disk.
+  useEffect(() => {
+    if (!request) return;
+    setConfig({ ...DEFAULT_DISK, ...request.config });
+    setSeed(request.seed);
+    setGeneration((g) => g + 1);
+  }, [request]);
+
+  // A new disk when the profile changes, or on reset.
+  useEffect(() => {
+    if (!core) return;
+    const s = core.createDiskSession(config, String(seed));
+    if (isCoreError(s)) {
+      setError(s.message);
+      return;
+    }
+    setError(null);
+    session.current = s;
+    setSnap(null);
+    return () => {
+      s.dispose();
+      if (session.current === s) session.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the other fields are applied in place below
+  }, [core, config.profile, seed, generation]);
+
+  // Everything but the profile changes the running disk.
+  useEffect(() => {
+    const s = session.current;
+    if (!s) return;
+    const msg = s.reconfigure({ workload: config.workload, rate_per_s: config.rate_per_s, scheduler: config.scheduler,
+      spin_down_s: config.spin_down_s, io_kb: config.io_kb });
+    setError(msg || null);
+  }, [config.workload, config.rate_per_s, config.scheduler, config.spin_down_s, config.io_kb]);
+
+  const setPlay = (p: boolean) => {
+    playing.current = p;
+    setPlaying(p);
+  };
+  // A hidden view stops.
+  useEffect(() => {
+    if (!active) setPlay(false);
+  }, [active]);
+
+  useFrameLoop(session, playing, speed, active, (sn, now) => {
+    if (svgRef.current) renderDiskView(svgRef.current, sn);
+    if (now - lastUi.current > 200 || lastUi.current === 0) {
+      lastUi.current = now;
+      setSnap(sn);
+    }
+  });
+
+  const step = () => {
+    setPlay(false);
+    session.current?.step();
+    lastUi.current = 0;
+  };
+  const update = (patch: Partial<Required<DiskConfig>>) => setConfig((c) => ({ ...c, ...patch }));
+  const c = snap?.counters;
+
+  return (
+    <section className="live-device" aria-labelledby="disk-heading" onKeyDown={liveKeys(() => setPlay(!playing.current), step)}>
+      <h3 id="disk-heading">Disk</h3>
+      <LiveControls idPrefix="disk" label="Live disk controls" playing={isPlaying} onPlay={setPlay} onStep={step}
+        onReset={() => { setPlay(false); setGeneration((g) => g + 1); }}
+        speeds={DISK_SPEEDS} speedIndex={speedIdx}
+        onSpeed={(i) => { setSpeedIdx(i); speed.current = DISK_SPEEDS[i]!.nsPerSec; }}
+        timeNs={snap ? snap.time_ns : null} />
+      <div className="live-config">
+        <Field id="disk-profile" label="disk">
+          <select id="disk-profile" value={config.profile} onChange={(e) => update({ profile: e.target.value as Required<DiskConfig>['profile'] })}>
+            {PROFILES.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
+          </select>
+        </Field>
+        <Field id="disk-workload" label="reads">
+          <select id="disk-workload" value={config.workload} onChange={(e) => update({ workload: e.target.value as Required<DiskConfig>['workload'] })}>
+            <option value="random">random</option>
+            <option value="sequential">sequential</option>
+          </select>
+        </Field>
+        <Field id="disk-rate" label="rate (reads/s)">
+          <input id="disk-rate" type="number" min={0} max={2000} step={10} value={config.rate_per_s}
+            onChange={(e) => update({ rate_per_s: numberFrom(e.target.value, config.rate_per_s) })} />
+        </Field>
+        <Field id="disk-scheduler" label="scheduler">
+          <select id="disk-scheduler" value={config.scheduler} onChange={(e) => update({ scheduler: e.target.value as Required<DiskConfig>['scheduler'] })}>
+            <option value="fifo">FIFO (arrival order)</option>
+            <option value="sstf">SSTF (shortest seek first)</option>
+          </select>
+        </Field>
+        <Field id="disk-spin-down" label="spin down after (s)">
+          <input id="disk-spin-down" type="number" min={0} max={600} step={1} value={config.spin_down_s}
+            onChange={(e) => update({ spin_down_s: numberFrom(e.target.value, config.spin_down_s) })} />
+        </Field>
+        <Field id="disk-io-kb" label="request size (KB)">
+          <input id="disk-io-kb" type="number" min={1} max={1024} value={config.io_kb}
+            onChange={(e) => update({ io_kb: Math.round(numberFrom(e.target.value, config.io_kb)) })} />
+        </Field>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      <svg ref={svgRef} className="device-svg disk-svg" role="img" tabIndex={0} style={snap === null && error !== null ? { display: 'none' } : undefined}
+        aria-label="The disk seen from above: the head on its arm seeks to a request's track, then waits for its sector to turn under it; queued requests are numbered dots; a badge shows the power state and watts. Space: play or pause. Period: step." />
+      {c && (
+        <dl className="counters" aria-live="off">
+          <div><dt>requests completed</dt><dd data-counter="completed">{c.completed.toLocaleString('en-US')}</dd></div>
+          <div><dt>response mean / p99</dt><dd data-counter="response">{fmt(c.mean_ms)} / {fmt(c.p99_ms)} ms</dd></div>
+          <div><dt>mean seek</dt><dd data-counter="mean_seek_ms">{fmt(c.mean_seek_ms)} ms</dd></div>
+          <div><dt>mean rotational wait</dt><dd data-counter="mean_rotate_ms">{fmt(c.mean_rotate_ms)} ms</dd></div>
+          <div><dt>mean transfer</dt><dd data-counter="mean_transfer_ms">{fmt(c.mean_transfer_ms)} ms</dd></div>
+          <div><dt>spin-ups</dt><dd data-counter="spin_ups">{c.spin_ups.toLocaleString('en-US')}<span className="muted"> ({fmt(c.standby_s)} s in standby)</span></dd></div>
+          <div><dt>energy</dt><dd data-counter="joules">{fmt(c.joules)} J</dd></div>
+          <div><dt>average power</dt><dd data-counter="avg_watts">{fmt(c.avg_watts)} W</dd></div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The live flash device: a FlashSession in the core (an SSD or CF card behind its FTL, shrunk
+ * to a few dozen erase blocks), stepped from requestAnimationFrame and drawn by
+ * renderFlashView. The profile, the number of blocks, pages per block and the spare fraction
+ * start a new device; the workload, streams and queue depth change the running one. Counters
+ * beside the view come from the session's snapshot.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { LiveFlashSession } from '../model/core';
+import { isCoreError } from '../model/core';
+import type { FlashConfig, FlashSnapshot } from '../model/types';
+import { FlashAnimator, renderFlashView } from '../viz/flashView';
+import { fmt } from '../viz/format';
+import { useCore } from './coreContext';
+import { Field, LiveControls, liveKeys, numberFrom, useFrameLoop, type Speed } from './LiveControls';
+import type { LiveRequest } from './LiveQueue';
+
+/**
+ * Virtual time per wall-clock second: a page program takes hundreds of µs and an erase ms,
+ * so the slow speeds show single operations; the shrunk SSD fills in a few hundred ms and
+ * the CF card merges for ms per write, so the fast ones show the collector's steady state.
+ */
+export const FLASH_SPEEDS: Speed[] = [
+  { label: '100 µs per second', nsPerSec: 100_000 },
+  { label: '1 ms per second', nsPerSec: 1_000_000 },
+  { label: '10 ms per second', nsPerSec: 10_000_000 },
+  { label: '100 ms per second', nsPerSec: 100_000_000 },
+  { label: '1 s per second', nsPerSec: 1_000_000_000 },
+  { label: '10 s per second', nsPerSec: 10_000_000_000 },
+];
+const DEFAULT_SPEED = 3;
+
+export const DEFAULT_FLASH: Required<FlashConfig> = {
+  profile: 'intel-x25m',
+  blocks: 32,
+  pages_per_block: 16,
+  overprovision: 0.25,
+  workload: 'random',
+  streams: 4,
+  queue_depth: 1,
+  prefill: false,
+};
+
+const PROFILES: Array<[FlashConfig['profile'], string]> = [
+  ['intel-x25m', 'Intel X25-M (MLC SSD)'],
+  ['intel-x25e', 'Intel X25-E (SLC SSD)'],
+  ['sandisk-cf-4gb', 'SanDisk CF card (4 GB)'],
+];
+
+export function LiveFlash({ request, active = true }: { request: LiveRequest<FlashConfig> | null; active?: boolean }) {
+  const { core } = useCore();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const session = useRef<LiveFlashSession | null>(null);
+  const animator = useRef(new FlashAnimator());
+  const playing = useRef(false);
+  const speed = useRef(FLASH_SPEEDS[DEFAULT_SPEED]!.nsPerSec);
+  const lastUi = useRef(0);
+  const [config, setConfig] = useState<Required<FlashConfig>>(DEFAULT_FLASH);
+  const [seed, setSeed] = useState(1);
+  const [isPlaying, setPlaying] = useState(false);
+  const [speedIdx, setSpeedIdx] = useState(DEFAULT_SPEED);
+  const [snap, setSnap] = useState<FlashSnapshot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  // A scenario from the lesson replaces the configuration and starts a new device.
+  useEffect(() => {
+    if (!request) return;
+    setConfig({ ...DEFAULT_FLASH, ...request.config });
+    setSeed(request.seed);
+    setGeneration((g) => g + 1);
+  }, [request]);
+
+  // A new device whenever its structure changes, or on reset.
+  useEffect(() => {
+    if (!core) return;
+    const s = core.createFlashSession(config, String(seed));
+    if (isCoreError(s)) {
+      setError(s.message);
+      return;
+    }
+    setError(null);
+    session.current = s;
+    animator.current.reset();
+    setSnap(null);
+    return () => {
+      s.dispose();
+      if (session.current === s) session.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- workload, streams and queue depth are applied in place below
+  }, [core, config.profile, config.blocks, config.pages_per_block, config.overprovision, config.prefill, seed, generation]);
+
+  // The host's pattern changes the running device.
+  useEffect(() => {
+    const s = session.current;
+    if (!s) return;
+    const msg = s.reconfigure({ workload: config.workload, streams: config.streams, queue_depth: config.queue_depth });
+    setError(msg || null);
+  }, [config.workload, config.streams, config.queue_depth]);
+
+  const setPlay = (p: boolean) => {
+    playing.current = p;
+    setPlaying(p);
+  };
+  // A hidden view stops.
+  useEffect(() => {
+    if (!active) setPlay(false);
+  }, [active]);
+
+  useFrameLoop(session, playing, speed, active, (sn, now) => {
+    if (svgRef.current) renderFlashView(svgRef.current, animator.current.frame(sn, now), sn);
+    if (now - lastUi.current > 200 || lastUi.current === 0) {
+      lastUi.current = now;
+      setSnap(sn);
+    }
+  });
+
+  const step = () => {
+    setPlay(false);
+    session.current?.step();
+    lastUi.current = 0;
+  };
+  const update = (patch: Partial<Required<FlashConfig>>) => setConfig((c) => ({ ...c, ...patch }));
+  const c = snap?.counters;
+
+  return (
+    <section className="live-device" aria-labelledby="flash-heading" onKeyDown={liveKeys(() => setPlay(!playing.current), step)}>
+      <h3 id="flash-heading">Flash behind its FTL</h3>
+      <LiveControls idPrefix="flash" label="Live flash controls" playing={isPlaying} onPlay={setPlay} onStep={step}
+        onReset={() => { setPlay(false); setGeneration((g) => g + 1); }}
+        speeds={FLASH_SPEEDS} speedIndex={speedIdx}
+        onSpeed={(i) => { setSpeedIdx(i); speed.current = FLASH_SPEEDS[i]!.nsPerSec; }}
+        timeNs={snap ? snap.time_ns : null} />
+      <div className="live-config">
+        <Field id="flash-profile" label="device">
+          <select id="flash-profile" value={config.profile} onChange={(e) => update({ profile: e.target.value as Required<FlashConfig>['profile'] })}>
+            {PROFILES.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
+          </select>
+        </Field>
+        <Field id="flash-workload" label="host writes">
+          <select id="flash-workload" value={config.workload} onChange={(e) => update({ workload: e.target.value as Required<FlashConfig>['workload'] })}>
+            <option value="sequential">sequential</option>
+            <option value="random">random</option>
+            <option value="semi-random">semi-random (streams)</option>
+          </select>
+        </Field>
+        <Field id="flash-streams" label="streams">
+          <input id="flash-streams" type="number" min={1} max={64} value={config.streams} disabled={config.workload !== 'semi-random'}
+            onChange={(e) => update({ streams: Math.round(numberFrom(e.target.value, config.streams)) })} />
+        </Field>
+        <Field id="flash-queue-depth" label="queue depth">
+          <input id="flash-queue-depth" type="number" min={1} max={32} value={config.queue_depth}
+            onChange={(e) => update({ queue_depth: Math.round(numberFrom(e.target.value, config.queue_depth)) })} />
+        </Field>
+        <Field id="flash-overprovision" label="spare (over-provisioning)">
+          <input id="flash-overprovision" type="number" min={0.05} max={0.5} step={0.05} value={config.overprovision}
+            onChange={(e) => update({ overprovision: numberFrom(e.target.value, config.overprovision) })} />
+        </Field>
+        <Field id="flash-blocks" label="erase blocks">
+          <input id="flash-blocks" type="number" min={8} max={128} step={8} value={config.blocks}
+            onChange={(e) => update({ blocks: Math.round(numberFrom(e.target.value, config.blocks)) })} />
+        </Field>
+        <Field id="flash-pages" label="pages per block">
+          <input id="flash-pages" type="number" min={4} max={64} step={4} value={config.pages_per_block}
+            onChange={(e) => update({ pages_per_block: Math.round(numberFrom(e.target.value, config.pages_per_block)) })} />
+        </Field>
+        <Field id="flash-prefill" label="start used (written once)">
+          <input id="flash-prefill" type="checkbox" checked={config.prefill}
+            onChange={(e) => update({ prefill: e.target.checked })} />
+        </Field>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      <svg ref={svgRef} className="device-svg flash-svg" role="img" tabIndex={0} style={snap === null && error !== null ? { display: 'none' } : undefined}
+        aria-label="The flash device's erase blocks, grouped by chip: each cell is a page (free, valid or invalid); the number under a block is its erase count. Garbage-collection copies fly from the victim block to the block open for collector copies. Space: play or pause. Period: step." />
+      {c && (
+        <dl className="counters" aria-live="off">
+          <div><dt>host writes</dt><dd data-counter="host_writes">{c.host_writes.toLocaleString('en-US')} ({fmt(c.host_bytes / 1e6)} MB)</dd></div>
+          <div><dt>write amplification</dt><dd data-counter="write_amplification" title="bytes programmed on flash ÷ bytes the host wrote">{c.write_amplification.toFixed(2)}<span className="muted"> media ÷ host</span></dd></div>
+          <div><dt>erases</dt><dd data-counter="erases">{c.erases.toLocaleString('en-US')}</dd></div>
+          <div><dt>GC page moves</dt><dd data-counter="gc_moves">{c.gc_moves.toLocaleString('en-US')}</dd></div>
+          <div><dt>GC stalls</dt><dd data-counter="gc_stalls">{c.gc_stalls.toLocaleString('en-US')}<span className="muted"> ({fmt(c.gc_stall_ms)} ms waiting)</span></dd></div>
+          <div><dt>host throughput</dt><dd data-counter="host_mb_s">{fmt(c.host_mb_s)} MB/s<span className="muted"> (last 200)</span></dd></div>
+          <div><dt>mean write latency</dt><dd data-counter="mean_write_us">{fmt(c.mean_write_us)} µs<span className="muted"> (last 200)</span></dd></div>
+          <div><dt>energy</dt><dd data-counter="joules">{fmt(c.joules)} J</dd></div>
+        </dl>
+      )}
+    </section>
+  );
+}
