@@ -1,0 +1,64 @@
+// HashIndex: FAWN-DS's in-DRAM hash index (SOSP'09 §3.3.1, Fig 3).
+//
+// 2^i buckets of exactly 6 bytes: a 15-bit key fragment, a valid bit and a 32-bit offset into
+// the data log. INDEX = the key's i low-order bits, KEYFRAG = the next 15 bits. A key may sit
+// in any bucket of its probe sequence hash[0..kProbes−1](INDEX) (the paper's "hash chain";
+// it gives no NUM_HASHES): bucket_j = (INDEX + j·step) mod 2^i with an odd step derived from
+// INDEX (double hashing, so the kProbes buckets are distinct). Lookups check every probe — a
+// cleared valid bit (a delete) does not end the chain. A fragment match is only a candidate:
+// the store reads the record and compares the full key (1 in 32,768 matches is false).
+#ifndef FAWNLAB_FAWNDS_HASH_INDEX_H_
+#define FAWNLAB_FAWNDS_HASH_INDEX_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fawnds/key.h"
+
+namespace fawnlab::fawnds {
+
+class HashIndex {
+ public:
+  static constexpr int kFragmentBits = 15;
+  static constexpr int kProbes = 8;
+  static constexpr int kBucketBytes = 6;
+  static constexpr int kMinBits = 4, kMaxBits = 28;
+
+  struct Bucket {
+    bool valid = false;
+    uint16_t fragment = 0;
+    uint32_t offset = 0;
+  };
+
+  // REQUIRES: kMinBits <= index_bits <= kMaxBits.
+  explicit HashIndex(int index_bits);
+
+  int index_bits() const { return bits_; }
+  uint64_t buckets() const { return uint64_t{1} << bits_; }
+  size_t bytes() const { return raw_.size(); }  // = 6 × buckets, the DRAM the index takes
+  uint64_t valid_buckets() const { return valid_; }
+
+  uint32_t IndexOf(const Key& k) const { return k.LowBits(0, bits_); }
+  uint16_t FragmentOf(const Key& k) const { return static_cast<uint16_t>(k.LowBits(bits_, kFragmentBits)); }
+  // The bucket at chain position j of `index`.
+  uint64_t Probe(uint32_t index, int j) const;
+
+  Bucket Get(uint64_t bucket) const;
+  void Set(uint64_t bucket, Bucket b);
+
+  // The raw 6-byte buckets (little-endian: u16 valid<<15 | fragment, u32 offset), for
+  // checkpoints; Load replaces them. REQUIRES: raw.size() == bytes().
+  const std::vector<uint8_t>& raw() const { return raw_; }
+  void Load(const std::vector<uint8_t>& raw);
+  void Clear();
+
+ private:
+  int bits_;
+  std::vector<uint8_t> raw_;
+  uint64_t valid_ = 0;
+};
+
+}  // namespace fawnlab::fawnds
+
+#endif  // FAWNLAB_FAWNDS_HASH_INDEX_H_

@@ -1,0 +1,462 @@
+#include "fawnds/store.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <utility>
+
+namespace fawnlab::fawnds {
+namespace {
+
+using device::IoCommand;
+using device::IoEntry;
+
+constexpr char kMagic[8] = {'F', 'A', 'W', 'N', 'D', 'S', '1', 0};
+constexpr uint32_t kSuperBytes = 96;
+constexpr uint64_t kReplayChunk = 256 * 1024;
+
+uint64_t RoundUp(uint64_t v, uint64_t to) { return (v + to - 1) / to * to; }
+
+void PutU32(uint8_t* p, uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+void PutU64(uint8_t* p, uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+uint32_t GetU32(const uint8_t* p) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= uint32_t{p[i]} << (8 * i);
+  return v;
+}
+uint64_t GetU64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= uint64_t{p[i]} << (8 * i);
+  return v;
+}
+
+struct Super {
+  uint32_t index_bits;
+  KeyRange range;
+  uint64_t seq;
+  uint64_t log_end;
+  uint32_t next_seq;
+  uint32_t image_slot;
+  uint32_t image_crc;
+  uint64_t region_bytes;
+  uint32_t nonce;
+};
+
+std::vector<uint8_t> EncodeSuper(const Super& s) {
+  std::vector<uint8_t> b(DataStore::kSlot, 0);
+  std::memcpy(b.data(), kMagic, 8);
+  PutU32(&b[8], 1);
+  PutU32(&b[12], s.index_bits);
+  std::memcpy(&b[16], s.range.start.bytes.data(), 20);
+  std::memcpy(&b[36], s.range.end.bytes.data(), 20);
+  PutU64(&b[56], s.seq);
+  PutU64(&b[64], s.log_end);
+  PutU32(&b[72], s.next_seq);
+  PutU32(&b[76], s.image_slot);
+  PutU32(&b[80], s.image_crc);
+  PutU64(&b[84], s.region_bytes);
+  PutU32(&b[92], s.nonce);
+  PutU32(&b[kSuperBytes], Crc32c(b.data(), kSuperBytes));
+  return b;
+}
+
+bool DecodeSuper(const std::vector<uint8_t>& b, Super* s) {
+  if (std::memcmp(b.data(), kMagic, 8) != 0 || GetU32(&b[8]) != 1) return false;
+  if (GetU32(&b[kSuperBytes]) != Crc32c(b.data(), kSuperBytes)) return false;
+  s->index_bits = GetU32(&b[12]);
+  std::memcpy(s->range.start.bytes.data(), &b[16], 20);
+  std::memcpy(s->range.end.bytes.data(), &b[36], 20);
+  s->seq = GetU64(&b[56]);
+  s->log_end = GetU64(&b[64]);
+  s->next_seq = GetU32(&b[72]);
+  s->image_slot = GetU32(&b[76]);
+  s->image_crc = GetU32(&b[80]);
+  s->region_bytes = GetU64(&b[84]);
+  s->nonce = GetU32(&b[92]);
+  return s->index_bits >= HashIndex::kMinBits && s->index_bits <= HashIndex::kMaxBits && s->image_slot <= 2 &&
+         s->next_seq >= 1;
+}
+
+// Calls `done` once every part has finished (the first error wins).
+struct Join {
+  int pending = 1;  // the issuer's own part, released by Release()
+  Status status;
+  DataStore::Done done;
+  static std::shared_ptr<Join> Make(DataStore::Done d) {
+    auto j = std::make_shared<Join>();
+    j->done = std::move(d);
+    return j;
+  }
+};
+void Release(const std::shared_ptr<Join>& j) {
+  if (--j->pending == 0 && j->done) j->done(j->status);
+}
+
+}  // namespace
+
+uint64_t DataStore::FileBytes(int index_bits, uint64_t log_bytes) {
+  return 2 * kSlot + 2 * RoundUp(uint64_t{HashIndex::kBucketBytes} << index_bits, kSlot) + log_bytes;
+}
+
+DataStore::DataStore(device::Device* dev, StoreOptions o) : dev_(dev), o_(o), index_(o.index_bits) {
+  log_start_ = 2 * kSlot + 2 * ImageBytes();
+}
+
+uint64_t DataStore::ImageBytes() const { return RoundUp(index_.bytes(), kSlot); }
+
+StatusOr<std::unique_ptr<DataStore>> DataStore::Create(device::Device* dev, StoreOptions o) {
+  if (o.index_bits < HashIndex::kMinBits || o.index_bits > HashIndex::kMaxBits) {
+    return Status::InvalidArgument("FAWN-DS: index_bits " + std::to_string(o.index_bits) + " is out of range [" +
+                                   std::to_string(HashIndex::kMinBits) + ", " + std::to_string(HashIndex::kMaxBits) + "]");
+  }
+  if (o.region_bytes < FileBytes(o.index_bits, kSlot)) {
+    return Status::InvalidArgument("FAWN-DS: a file of " + std::to_string(o.region_bytes) + " bytes cannot hold the " +
+                                   std::to_string(FileBytes(o.index_bits, 0)) + " bytes of header and index slots plus a log");
+  }
+  if (o.region_offset > dev->info().capacity_bytes || o.region_bytes > dev->info().capacity_bytes - o.region_offset) {
+    return Status::InvalidArgument("FAWN-DS: the file lies beyond the device");
+  }
+  std::unique_ptr<DataStore> s(new DataStore(dev, o));
+  if (s->log_capacity() > (uint64_t{1} << 32)) {
+    return Status::InvalidArgument("FAWN-DS: a log beyond 4 GB cannot be addressed by the index's 32-bit offsets");
+  }
+  auto trim = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Trim(o.region_offset, o.region_bytes), o.stream));
+  if (!trim.ok()) return trim.status();
+  Super sb{static_cast<uint32_t>(o.index_bits), o.range, 1, 0, 1, 0, 0, o.region_bytes, o.nonce};
+  std::vector<uint8_t> b = EncodeSuper(sb);
+  auto w = device::SubmitAndWait(
+      dev, IoCommand{{IoEntry::Write(o.region_offset, b.size(), b.data()), IoEntry::Flush()}, o.stream});
+  if (!w.ok()) return w.status();
+  s->checkpoint_seq_ = 1;
+  return s;
+}
+
+StatusOr<RecordView> DataStore::PeekRecord(uint64_t offset, std::string* buf) const {
+  if (offset + kRecordHeader > log_capacity()) return Status::Corruption("record offset beyond the log");
+  buf->resize(kRecordHeader);
+  dev_->Peek(LogDeviceOffset(offset), kRecordHeader, reinterpret_cast<uint8_t*>(buf->data()));
+  uint32_t len = uint32_t{static_cast<uint8_t>((*buf)[9])} | (uint32_t{static_cast<uint8_t>((*buf)[10])} << 8) |
+                 (uint32_t{static_cast<uint8_t>((*buf)[11])} << 16) | (uint32_t{static_cast<uint8_t>((*buf)[12])} << 24);
+  if (len <= kMaxValue && offset + kRecordHeader + len <= log_capacity()) {
+    buf->resize(kRecordHeader + len);
+    dev_->Peek(LogDeviceOffset(offset) + kRecordHeader, len, reinterpret_cast<uint8_t*>(buf->data()) + kRecordHeader);
+  }
+  return DecodeRecord(*buf, offset, 0, o_.nonce);
+}
+
+bool DataStore::IsLive(const Key& key, uint64_t offset) const {
+  const uint32_t idx = index_.IndexOf(key);
+  const uint16_t frag = index_.FragmentOf(key);
+  for (int j = 0; j < HashIndex::kProbes; ++j) {
+    HashIndex::Bucket b = index_.Get(index_.Probe(idx, j));
+    if (b.valid && b.fragment == frag && b.offset == offset) return true;
+  }
+  return false;
+}
+
+int64_t DataStore::Find(const Key& key, std::vector<uint64_t>* checked) {
+  const uint32_t idx = index_.IndexOf(key);
+  const uint16_t frag = index_.FragmentOf(key);
+  for (int j = 0; j < HashIndex::kProbes; ++j) {
+    uint64_t bucket = index_.Probe(idx, j);
+    HashIndex::Bucket b = index_.Get(bucket);
+    if (!b.valid || b.fragment != frag) continue;
+    if (checked) checked->push_back(b.offset);
+    ++stats_.record_reads;
+    auto rec = PeekRecord(b.offset, &scratch_);
+    if (rec.ok() && rec.value().key == key) return static_cast<int64_t>(bucket);
+    ++stats_.false_positives;
+  }
+  return -1;
+}
+
+int64_t DataStore::FreeBucket(const Key& key) const {
+  const uint32_t idx = index_.IndexOf(key);
+  for (int j = 0; j < HashIndex::kProbes; ++j) {
+    uint64_t b = index_.Probe(idx, j);
+    if (!index_.Get(b).valid) return static_cast<int64_t>(b);
+  }
+  return -1;
+}
+
+bool DataStore::ApplyPut(const Key& key, uint64_t offset) {
+  int64_t bucket = Find(key, nullptr);
+  if (bucket >= 0) {
+    ++stats_.orphaned;
+  } else {
+    bucket = FreeBucket(key);
+    if (bucket < 0) return false;
+  }
+  index_.Set(static_cast<uint64_t>(bucket), HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset)});
+  return true;
+}
+
+void DataStore::ApplyDelete(const Key& key) {
+  int64_t bucket = Find(key, nullptr);
+  if (bucket < 0) return;
+  HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
+  b.valid = false;
+  index_.Set(static_cast<uint64_t>(bucket), b);
+  stats_.orphaned += 2;  // the put record it pointed to, and the delete record itself
+}
+
+void DataStore::ReadChain(std::vector<uint64_t> offsets, size_t i, std::function<void()> then) {
+  if (i >= offsets.size()) {
+    then();
+    return;
+  }
+  const uint64_t offset = offsets[i];
+  auto rec = PeekRecord(offset, &scratch_);
+  const uint64_t size = rec.ok() ? rec.value().size : kRecordHeader;
+  auto buf = std::make_shared<std::vector<uint8_t>>(size);
+  device::IoCommand cmd = IoCommand::Single(IoEntry::Read(LogDeviceOffset(offset), size, buf->data()), o_.stream);
+  auto next = [this, offsets = std::move(offsets), i, then = std::move(then), buf](const device::IoCompletion&) {
+    ReadChain(offsets, i + 1, then);
+  };
+  Status s = dev_->Submit(cmd, std::move(next));
+  (void)s;  // a refusal means the device crashed: the chain, like the host, stops here
+}
+
+Status DataStore::Put(const Key& key, std::string_view value, Done done) {
+  if (!o_.range.Contains(key)) return Status::InvalidArgument("FAWN-DS: key " + key.Hex() + " is outside the store's range");
+  if (value.size() > kMaxValue) {
+    return Status::InvalidArgument("FAWN-DS: a value of " + std::to_string(value.size()) + " bytes exceeds the limit of " +
+                                   std::to_string(kMaxValue));
+  }
+  std::vector<uint64_t> checked;
+  int64_t bucket = Find(key, &checked);
+  if (bucket < 0) {
+    if (FreeBucket(key) < 0) {
+      return Status::ResourceExhausted("FAWN-DS: all " + std::to_string(HashIndex::kProbes) + " buckets of key " +
+                                       key.Hex() + "'s probe sequence are taken; use more index bits or split the store");
+    }
+  }
+  uint64_t size = RecordSize(value.size());
+  if (log_end_ + size > log_capacity()) {
+    return Status::ResourceExhausted("FAWN-DS: the store's file is full (" + std::to_string(log_end_) + " of " +
+                                     std::to_string(log_capacity()) + " log bytes); compact or split it");
+  }
+  std::string rec;
+  EncodeRecord(RecordType::kPut, next_seq_, key, value, o_.nonce, &rec);
+  auto join = Join::Make(std::move(done));
+  ++join->pending;
+  Status s = dev_->Submit(
+      IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
+                        o_.stream),
+      [join](const device::IoCompletion&) { Release(join); });
+  if (!s.ok()) return s;
+  ++stats_.puts;
+  const uint64_t offset = log_end_;
+  log_end_ += size;
+  ++next_seq_;
+  if (bucket >= 0) {
+    ++stats_.orphaned;
+  } else {
+    bucket = FreeBucket(key);
+    assert(bucket >= 0 && "Put checked for a free bucket");
+  }
+  index_.Set(static_cast<uint64_t>(bucket), HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset)});
+  ++join->pending;
+  ReadChain(std::move(checked), 0, [join]() { Release(join); });
+  Release(join);
+  return Status::Ok();
+}
+
+Status DataStore::Delete(const Key& key, Done done) {
+  if (!o_.range.Contains(key)) return Status::InvalidArgument("FAWN-DS: key " + key.Hex() + " is outside the store's range");
+  std::vector<uint64_t> checked;
+  int64_t bucket = Find(key, &checked);
+  auto join = Join::Make(std::move(done));
+  if (bucket < 0) {
+    join->status = Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store");
+  } else {
+    uint64_t size = RecordSize(0);
+    if (log_end_ + size > log_capacity()) return Status::ResourceExhausted("FAWN-DS: the store's file is full; compact it");
+    std::string rec;
+    EncodeRecord(RecordType::kDelete, next_seq_, key, {}, o_.nonce, &rec);
+    ++join->pending;
+    Status s = dev_->Submit(
+        IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
+                          o_.stream),
+        [join](const device::IoCompletion&) { Release(join); });
+    if (!s.ok()) return s;
+    ++stats_.deletes;
+    log_end_ += size;
+    ++next_seq_;
+    HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
+    b.valid = false;
+    index_.Set(static_cast<uint64_t>(bucket), b);
+    stats_.orphaned += 2;
+  }
+  ++join->pending;
+  ReadChain(std::move(checked), 0, [join]() { Release(join); });
+  Release(join);
+  return Status::Ok();
+}
+
+Status DataStore::Get(const Key& key, GetDone done) {
+  std::vector<uint64_t> checked;
+  int64_t bucket = Find(key, &checked);
+  ++stats_.gets;
+  if (bucket < 0) {
+    ++stats_.misses;
+    ReadChain(std::move(checked), 0, [done = std::move(done), key]() {
+      done(Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store"), std::string());
+    });
+    return Status::Ok();
+  }
+  ++stats_.hits;
+  // Every candidate but the match is a false positive: read them, then the match, whose
+  // bytes (from the timed read) are the answer.
+  const uint64_t offset = index_.Get(static_cast<uint64_t>(bucket)).offset;
+  checked.pop_back();
+  auto rec = PeekRecord(offset, &scratch_);
+  if (!rec.ok()) return rec.status();
+  const uint64_t size = rec.value().size;
+  ReadChain(std::move(checked), 0, [this, offset, size, key, done = std::move(done)]() mutable {
+    auto buf = std::make_shared<std::string>(size, '\0');
+    Status s = dev_->Submit(
+        IoCommand::Single(IoEntry::Read(LogDeviceOffset(offset), size, reinterpret_cast<uint8_t*>(buf->data())), o_.stream),
+        [this, buf, offset, key, done](const device::IoCompletion&) {
+          auto r = DecodeRecord(*buf, offset, 0, o_.nonce);
+          if (!r.ok()) {
+            done(r.status(), std::string());
+          } else if (r.value().key != key) {
+            done(Status::Corruption("FAWN-DS: the record at log offset " + std::to_string(offset) + " holds another key"),
+                 std::string());
+          } else {
+            done(Status::Ok(), std::string(r.value().value));
+          }
+        });
+    (void)s;
+  });
+  return Status::Ok();
+}
+
+Status DataStore::Sync(Done done) {
+  return dev_->Submit(IoCommand::Single(IoEntry::Flush(), o_.stream),
+                      [done = std::move(done)](const device::IoCompletion&) {
+                        if (done) done(Status::Ok());
+                      });
+}
+
+Status DataStore::Checkpoint(Done done) {
+  const uint32_t slot = image_slot_ == 1 ? 2 : 1;
+  const std::vector<uint8_t>& image = index_.raw();
+  const uint32_t crc = Crc32c(image.data(), image.size());
+  const uint64_t seq = checkpoint_seq_ + 1;
+  Super sb{static_cast<uint32_t>(o_.index_bits), o_.range, seq, log_end_, next_seq_, slot, crc, o_.region_bytes, o_.nonce};
+  std::vector<uint8_t> super = EncodeSuper(sb);
+  const uint64_t image_at = o_.region_offset + 2 * kSlot + (slot - 1) * ImageBytes();
+  const uint64_t super_at = o_.region_offset + (seq % 2 == 1 ? 0 : kSlot);
+  // Image, then superblock, then flush: the superblock only ever names a complete image.
+  Status s = dev_->Submit(IoCommand::Single(IoEntry::Write(image_at, image.size(), image.data()), o_.stream), nullptr);
+  if (!s.ok()) return s;
+  s = dev_->Submit(IoCommand::Single(IoEntry::Write(super_at, super.size(), super.data()), o_.stream), nullptr);
+  if (!s.ok()) return s;
+  s = Sync(std::move(done));
+  if (!s.ok()) return s;
+  image_slot_ = slot;
+  checkpoint_seq_ = seq;
+  ++stats_.checkpoints;
+  return Status::Ok();
+}
+
+StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uint64_t region_offset, uint64_t region_bytes,
+                                                        int stream, RecoveryReport* report) {
+  const sim::SimTime t0 = dev->sim()->now();
+  RecoveryReport rep;
+  Super best{};
+  bool found = false;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<uint8_t> b(kSlot);
+    auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(region_offset + i * kSlot, kSlot, b.data()), stream));
+    if (!r.ok()) return r.status();
+    Super s;
+    if (DecodeSuper(b, &s) && s.region_bytes == region_bytes && (!found || s.seq > best.seq)) {
+      best = s;
+      found = true;
+    }
+  }
+  if (!found) {
+    return Status::Corruption("FAWN-DS: no valid superblock in the file at device offset " + std::to_string(region_offset) +
+                              ": not a FAWN-DS store, or its header was destroyed");
+  }
+  StoreOptions o;
+  o.index_bits = static_cast<int>(best.index_bits);
+  o.range = best.range;
+  o.region_offset = region_offset;
+  o.region_bytes = region_bytes;
+  o.nonce = best.nonce;
+  o.stream = stream;
+  std::unique_ptr<DataStore> s(new DataStore(dev, o));
+  s->checkpoint_seq_ = best.seq;
+  uint64_t pos = 0;
+  uint32_t seq = 1;
+  if (best.image_slot != 0) {
+    std::vector<uint8_t> image(s->index_.bytes());
+    const uint64_t at = region_offset + 2 * kSlot + (best.image_slot - 1) * s->ImageBytes();
+    auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(at, image.size(), image.data()), stream));
+    if (!r.ok()) return r.status();
+    if (Crc32c(image.data(), image.size()) == best.image_crc) {
+      s->index_.Load(image);
+      s->image_slot_ = best.image_slot;
+      pos = best.log_end;
+      seq = best.next_seq;
+      rep.from_checkpoint = true;
+      rep.checkpoint_seq = best.seq;
+    }
+  }
+  // Replay the log after the checkpoint, a chunk at a time, until its end.
+  std::vector<uint8_t> chunk;
+  uint64_t chunk_at = UINT64_MAX;
+  const uint64_t cap = s->log_capacity();
+  auto ensure = [&](uint64_t need) -> Status {  // bytes [pos, pos + need) are in `chunk`
+    if (chunk_at != UINT64_MAX && pos >= chunk_at && pos + need <= chunk_at + chunk.size()) return Status::Ok();
+    uint64_t n = std::min<uint64_t>(std::max<uint64_t>(kReplayChunk, need), cap - pos);
+    chunk.assign(n, 0);
+    auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(s->LogDeviceOffset(pos), n, chunk.data()), stream));
+    if (!r.ok()) return r.status();
+    chunk_at = pos;
+    return Status::Ok();
+  };
+  rep.end_reason = "end of log";
+  while (pos + kRecordHeader <= cap) {
+    if (Status st = ensure(kRecordHeader); !st.ok()) return st;
+    uint32_t len = GetU32(chunk.data() + (pos - chunk_at) + 9);
+    if (len <= kMaxValue) {
+      if (Status st = ensure(std::min<uint64_t>(RecordSize(len), cap - pos)); !st.ok()) return st;
+    }
+    std::string_view view(reinterpret_cast<const char*>(chunk.data() + (pos - chunk_at)), chunk_at + chunk.size() - pos);
+    auto rec = DecodeRecord(view, pos, seq, o.nonce);
+    if (!rec.ok()) {
+      rep.end_reason = rec.status().message();
+      break;
+    }
+    const RecordView& r = rec.value();
+    if (r.type == RecordType::kPut) {
+      if (!s->ApplyPut(r.key, pos)) {  // a put that found no bucket was refused when made
+        rep.end_reason = "record at log offset " + std::to_string(pos) + " does not fit the index (corrupt log)";
+        break;
+      }
+    } else {
+      s->ApplyDelete(r.key);
+    }
+    pos += r.size;
+    ++seq;
+    ++rep.replayed_records;
+  }
+  s->log_end_ = pos;
+  s->next_seq_ = seq;
+  s->stats_ = StoreStats{};
+  rep.log_end = pos;
+  rep.duration_ns = dev->sim()->now() - t0;
+  if (report) *report = rep;
+  return s;
+}
+
+}  // namespace fawnlab::fawnds
