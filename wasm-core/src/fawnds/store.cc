@@ -195,6 +195,15 @@ bool DataStore::ApplyPut(const Key& key, uint64_t offset) {
   return true;
 }
 
+void DataStore::Forget(const Key& key) {
+  int64_t bucket = Find(key, nullptr);
+  if (bucket < 0) return;
+  HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
+  b.valid = false;
+  index_.Set(static_cast<uint64_t>(bucket), b);
+  ++stats_.orphaned;
+}
+
 void DataStore::ApplyDelete(const Key& key) {
   int64_t bucket = Find(key, nullptr);
   if (bucket < 0) return;
@@ -438,7 +447,9 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uin
       break;
     }
     const RecordView& r = rec.value();
-    if (r.type == RecordType::kPut) {
+    if (!o.range.Contains(r.key)) {
+      // A split's leftover: the key lives in another store now.
+    } else if (r.type == RecordType::kPut) {
       if (!s->ApplyPut(r.key, pos)) {  // a put that found no bucket was refused when made
         rep.end_reason = "record at log offset " + std::to_string(pos) + " does not fit the index (corrupt log)";
         break;

@@ -16,7 +16,8 @@
 //           the file's alternate slots, then flushes (§3.3.1 "periodically checkpoints").
 // Recover() reopens a file: the newest valid superblock and its image, then the log after it,
 // record by record, until the first record that is absent, torn, stale or damaged — that is
-// the log's end. With no image it replays the whole log.
+// the log's end. With no image it replays the whole log. Records outside the store's range
+// (a split's leftovers) are not indexed.
 //
 // File layout (docs/formats/fawnds.md): superblock slots A and B (4 KB each), index image
 // slots A and B (6 × 2^i bytes each, 4 KB-rounded), then the log.
@@ -86,11 +87,18 @@ class DataStore {
   Status Delete(const Key& key, Done done);
   Status Get(const Key& key, GetDone done);
   Status Sync(Done done);
+  // Drops the key's index entry without writing a record (its records stay in the log as
+  // orphans): a split's end, for the keys that moved to the new store. DRAM only.
+  void Forget(const Key& key);
   Status Checkpoint(Done done);
 
   const HashIndex& index() const { return index_; }
   const StoreStats& stats() const { return stats_; }
   const StoreOptions& options() const { return o_; }
+  // Changes the range the store accepts (a split or merge ending); written at the next checkpoint.
+  void set_range(const KeyRange& r) { o_.range = r; }
+  // Where the log's byte `offset` lies on the device.
+  uint64_t DeviceOffsetOf(uint64_t offset) const { return LogDeviceOffset(offset); }
   uint64_t log_end() const { return log_end_; }
   uint64_t log_capacity() const { return o_.region_bytes - log_start_; }
   uint64_t log_start() const { return log_start_; }  // within the file
