@@ -4,6 +4,7 @@
 
 #include "base/json_writer.h"
 #include "bench/device_bench.h"
+#include "bench/fawnds_bench.h"
 #include "queues/models.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
@@ -89,6 +90,9 @@ std::string RunAllJsonLines(double scale) {
   emit(FtlPageRandomWrites(static_cast<uint64_t>(1e6 * scale)));
   emit(FtlBlockMergePrograms(static_cast<uint64_t>(4e4 * scale)));
   emit(NvmVectorReads(static_cast<uint64_t>(4e6 * scale)));
+  emit(FawndsInserts(static_cast<uint64_t>(1e6 * scale)));
+  emit(FawndsLookups(static_cast<uint64_t>(1e6 * scale)));
+  emit(FawndsIndexBytesPerEntry());
   return out;
 }
 

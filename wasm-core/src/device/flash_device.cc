@@ -13,14 +13,18 @@ FlashDevice::FlashDevice(sim::Simulator* sim, DeviceInfo info, std::unique_ptr<N
   assert(config_.write_buffer_pages >= 1);
 }
 
-uint64_t FlashDevice::CoverMask(uint32_t offset, uint32_t len) const {
-  uint32_t unit = page_bytes() / 64;
-  uint64_t mask = 0;
-  for (uint32_t i = 0; i < 64; ++i) {
-    uint32_t lo = i * unit, hi = lo + unit;
-    if (lo >= offset && hi <= offset + len) mask |= uint64_t{1} << i;
+void FlashDevice::Buffered::Cover(uint32_t lo, uint32_t hi) {
+  covered.emplace_back(lo, hi);
+  std::sort(covered.begin(), covered.end());
+  std::vector<std::pair<uint32_t, uint32_t>> merged;
+  for (const auto& r : covered) {
+    if (!merged.empty() && r.first <= merged.back().second) {
+      merged.back().second = std::max(merged.back().second, r.second);
+    } else {
+      merged.push_back(r);
+    }
   }
-  return mask;
+  covered.swap(merged);
 }
 
 void FlashDevice::NoteReadStall(uint64_t lpn, sim::SimTime ready, sim::SimTime done) {
@@ -110,7 +114,7 @@ void FlashDevice::Drain(uint64_t lpn, sim::SimTime ready) {
   Buffered b = std::move(it->second);
   buffer_.erase(it);
   sim::SimTime t = ready;
-  if (b.covered != ~uint64_t{0} && ftl_->Locate(lpn) >= 0) t = ftl_->Read(lpn, t, nullptr, 0, 0);  // read-modify-write
+  if (!b.Whole(page_bytes()) && ftl_->Locate(lpn) >= 0) t = ftl_->Read(lpn, t, nullptr, 0, 0);  // read-modify-write
   FtlWrite w = ftl_->Write(lpn, std::move(b.image), t);
   draining_.push(Draining{w.done, w.gc_until});
   latest_drain_ = std::max(latest_drain_, w.done);
@@ -140,8 +144,8 @@ sim::SimTime FlashDevice::DoWrite(const IoEntry& e, sim::SimTime ready) {
     }
     t += static_cast<sim::SimDuration>(config_.bus_ns_per_kb * n / 1024.0 + 0.5);
     it->second.image.Overwrite(pb, po, src, n);
-    it->second.covered |= CoverMask(po, n);
-    if (it->second.covered == ~uint64_t{0}) Drain(lpn, t);
+    it->second.Cover(po, po + n);
+    if (it->second.Whole(pb)) Drain(lpn, t);
   }
   bus_free_ = ctrl_free_ = t;
   return t;

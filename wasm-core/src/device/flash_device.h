@@ -71,7 +71,12 @@ class FlashDevice : public Device {
  private:
   struct Buffered {
     PageImage image;
-    uint64_t covered = 0;  // bit i: 1/64th i of the page fully written
+    // The byte ranges written so far, merged: the page is whole when this is [0, page).
+    std::vector<std::pair<uint32_t, uint32_t>> covered;
+    void Cover(uint32_t lo, uint32_t hi);
+    bool Whole(uint32_t page_bytes) const {
+      return covered.size() == 1 && covered[0].first == 0 && covered[0].second == page_bytes;
+    }
   };
   struct Draining {
     sim::SimTime free_at;
@@ -87,7 +92,6 @@ class FlashDevice : public Device {
   void Drain(uint64_t lpn, sim::SimTime ready);
   // Waits for a free buffer slot at `t`; returns when one is free.
   sim::SimTime TakeSlot(sim::SimTime t);
-  uint64_t CoverMask(uint32_t offset, uint32_t len) const;
   void NoteReadStall(uint64_t lpn, sim::SimTime ready, sim::SimTime done);
 
   std::unique_ptr<Nand> nand_;

@@ -73,6 +73,12 @@ TEST(DevicesExperimentsTest, GarbageCollectionAmplifiesWritesLessWithMoreSpare) 
   EXPECT_GE(wa50, 1.0);
 }
 
+TEST(FawndsExperimentsTest, BulkInsertRunsAtTheCardsSequentialRate) {
+  Result r = MustRun("fawnds.bulk-insert", R"({"insert_mb": 16})");
+  ExpectAnchorsMet(r);
+  EXPECT_GT(r.Metric("fraction_of_device"), 0.9);
+}
+
 TEST(DevicesExperimentsTest, BadParametersAreNamed) {
   auto r = RunExperimentJson("devices.table1", R"({"io_kb": 0})", 1, nullptr);
   ASSERT_FALSE(r.ok());

@@ -10,6 +10,7 @@ namespace fawnlab {
 // One per lab, defined in experiments/<lab>_experiments.cc.
 void RegisterQueuesExperiments(std::vector<Experiment>* out);
 void RegisterDevicesExperiments(std::vector<Experiment>* out);
+void RegisterFawndsExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -17,6 +18,7 @@ std::vector<Experiment> BuildRegistry() {
   std::vector<Experiment> all;
   RegisterQueuesExperiments(&all);
   RegisterDevicesExperiments(&all);
+  RegisterFawndsExperiments(&all);
   return all;
 }
 

@@ -1,0 +1,12 @@
+// The FAWN-DS lab's experiments: the single-node store on the emulated flash card.
+#include <vector>
+
+#include "experiments/registry.h"
+
+namespace fawnlab {
+
+Experiment MakeFawndsBulkInsert();
+
+void RegisterFawndsExperiments(std::vector<Experiment>* out) { out->push_back(MakeFawndsBulkInsert()); }
+
+}  // namespace fawnlab
