@@ -31,7 +31,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
 
   // The store.
   sim::Simulator sim;
-  const int index_bits = std::max(12, static_cast<int>(std::ceil(std::log2(static_cast<double>(entries) * 1.25))));
+  const int index_bits = std::max(12, static_cast<int>(std::ceil(std::log2(static_cast<double>(entries) * 2))));
   const uint64_t file = fawnds::DataStore::FileBytes(index_bits, entries * fawnds::RecordSize(value_bytes) + (1 << 20));
   auto dev = device::MakeFlash(&sim, *prof, file + (uint64_t{64} << 20));
   if (!dev.ok()) return dev.status();

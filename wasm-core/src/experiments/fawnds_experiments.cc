@@ -7,6 +7,8 @@ namespace fawnlab {
 
 Experiment MakeFawndsBulkInsert();
 
-void RegisterFawndsExperiments(std::vector<Experiment>* out) { out->push_back(MakeFawndsBulkInsert()); }
+void RegisterFawndsExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeFawndsBulkInsert());
+}
 
 }  // namespace fawnlab

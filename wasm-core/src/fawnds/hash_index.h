@@ -4,7 +4,8 @@
 // the data log. INDEX = the key's i low-order bits, KEYFRAG = the next 15 bits. A key may sit
 // in any bucket of its probe sequence hash[0..kProbes−1](INDEX) (the paper's "hash chain";
 // it gives no NUM_HASHES): bucket_j = (INDEX + j·step) mod 2^i with an odd step derived from
-// INDEX (double hashing, so the kProbes buckets are distinct). Lookups check every probe — a
+// INDEX (double hashing, so the kProbes buckets are distinct when 2^i >= kProbes). Size an
+// index at twice the keys it will hold (the released FAWN code's rule). Lookups check every probe — a
 // cleared valid bit (a delete) does not end the chain. A fragment match is only a candidate:
 // the store reads the record and compares the full key (1 in 32,768 matches is false).
 #ifndef FAWNLAB_FAWNDS_HASH_INDEX_H_
@@ -21,7 +22,7 @@ namespace fawnlab::fawnds {
 class HashIndex {
  public:
   static constexpr int kFragmentBits = 15;
-  static constexpr int kProbes = 8;
+  static constexpr int kProbes = 32;
   static constexpr int kBucketBytes = 6;
   static constexpr int kMinBits = 4, kMaxBits = 28;
 
