@@ -47,9 +47,11 @@ Status Device::Validate(const IoCommand& cmd) const {
 }
 
 Status Device::Submit(const IoCommand& cmd, CompletionFn done) {
-  Status s = Admit(cmd);
+  Status s = Available();
   if (!s.ok()) return s;
   s = Validate(cmd);
+  if (!s.ok()) return s;
+  s = Admit(cmd);
   if (!s.ok()) return s;
   uint64_t id = next_id_++;
   ++counters_.commands;

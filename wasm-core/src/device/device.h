@@ -115,8 +115,9 @@ class Device {
   const DeviceCounters& counters() const { return counters_; }
   sim::Simulator* sim() const { return sim_; }
 
-  // Refuses commands before validation (a crashed device). Default: Ok. Wrappers forward it.
-  virtual Status Admit(const IoCommand& cmd) { return Status::Ok(); }
+  // Whether the device takes commands at all (a crashed device does not). No side effects;
+  // wrappers forward it.
+  virtual Status Available() const { return Status::Ok(); }
   // Checks one command against this device's capacity; used by Submit and the wrappers.
   Status Validate(const IoCommand& cmd) const;
 
@@ -129,6 +130,9 @@ class Device {
   void Complete(uint64_t id, sim::SimTime time);
   // Forgets every command in flight: their completions will never be delivered (a crash).
   void AbandonAll();
+  // Called by Submit for each valid command before Start; may refuse it (the fault injector
+  // counts commands here and crashes on the planned one). Default: Ok.
+  virtual Status Admit(const IoCommand& cmd) { return Status::Ok(); }
 
   DeviceCounters counters_;
   sim::Simulator* sim_;

@@ -250,6 +250,22 @@ TEST_F(FaultTest, WithoutLossEverythingSubmittedSurvives) {
   EXPECT_EQ(Read(0, 100), a);
 }
 
+TEST_F(FaultTest, ACacheOverACrashingDeviceCountsEachCommandOnceAndStops) {
+  PageCache cache(&f, 1 << 20);
+  auto a = Bytes(4096, 1);
+  ASSERT_TRUE(f.Arm(FaultPlan{3, false, false, 0}).ok());
+  ASSERT_TRUE(SubmitAndWait(&cache, IoCommand::Single(IoEntry::Write(0, 4096, a.data()))).ok());
+  std::vector<uint8_t> back(4096);
+  ASSERT_TRUE(SubmitAndWait(&cache, IoCommand::Single(IoEntry::Read(8192, 4096, back.data()))).ok());
+  EXPECT_EQ(f.commands_seen(), 2u) << "one device command per cache command, counted once";
+  bool completed = false;
+  ASSERT_TRUE(cache.Submit(IoCommand::Single(IoEntry::Write(4096, 4096, a.data())), [&](const IoCompletion&) { completed = true; }).ok());
+  sim.Run(1000000);
+  EXPECT_TRUE(f.crashed());
+  EXPECT_FALSE(completed) << "a command in flight at the crash never completes";
+  EXPECT_EQ(cache.Submit(IoCommand::Single(IoEntry::Read(0, 10, back.data())), nullptr).code(), StatusCode::kUnavailable);
+}
+
 TEST_F(FaultTest, BadPlanIsRejected) {
   Status s = f.Arm(FaultPlan{1, false, true, 4096});
   EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);

@@ -100,10 +100,8 @@ void DiskDevice::ArmSpinDown() {
 
 double DiskDevice::HeadAt(sim::SimTime t) const {
   if (!busy_ || t >= current_.seek_end) return busy_ ? static_cast<double>(current_.cylinder) : head_;
-  sim::SimTime start = current_.seek_end - SeekNs(static_cast<uint64_t>(
-                                               std::llabs(static_cast<long long>(current_.cylinder) -
-                                                          static_cast<long long>(current_.from_cylinder))));
-  if (t <= start) return current_.from_cylinder;
+  const sim::SimTime start = current_.seek_start;
+  if (t <= start || current_.seek_end == start) return current_.from_cylinder;
   double f = static_cast<double>(t - start) / static_cast<double>(current_.seek_end - start);
   return current_.from_cylinder + (static_cast<double>(current_.cylinder) - current_.from_cylinder) * f;
 }

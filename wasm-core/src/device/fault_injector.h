@@ -44,7 +44,12 @@ class FaultInjector : public Device {
   void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { inner_->Peek(offset, length, out); }
   void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override { inner_->Poke(offset, length, data); }
   double Joules() const override { return inner_->Joules(); }
+  Status Available() const override;
+
+ protected:
   Status Admit(const IoCommand& cmd) override;
+
+ public:
 
  protected:
   void Start(const IoCommand& cmd, uint64_t id) override;

@@ -39,7 +39,7 @@ void PageCache::Drop(uint64_t page) {
 
 void PageCache::PartDone(uint64_t id) {
   auto it = parts_.find(id);
-  assert(it != parts_.end());
+  if (it == parts_.end()) return;  // abandoned
   if (--it->second == 0) {
     parts_.erase(it);
     Complete(id, sim_->now());
@@ -49,8 +49,10 @@ void PageCache::PartDone(uint64_t id) {
 void PageCache::Forward(const IoCommand& c, uint64_t id) {
   ++parts_[id];
   Status s = inner_->Submit(c, [this, id](const IoCompletion&) { PartDone(id); });
-  assert(s.ok() && "page cache: the device refused a command the cache had validated");
-  (void)s;
+  if (!s.ok()) {  // the device crashed: this command is lost with everything in flight
+    parts_.clear();
+    AbandonAll();
+  }
 }
 
 void PageCache::Start(const IoCommand& cmd, uint64_t id) {

@@ -6,7 +6,9 @@
 // pages) and the read completes when the last one arrives. Writes are write-through: the
 // device is written, cached pages are updated (fully covered pages are inserted), and the
 // write completes when the device's does. Trim and erase drop the pages; flush passes
-// through. Counters: hits and misses (in pages).
+// through. Counters: hits and misses (in pages). If the device refuses a forwarded part (it
+// crashed under a fault injector), the command is abandoned like every command in flight at a
+// crash: it never completes, and the cache refuses what follows while the device does.
 #ifndef FAWNLAB_DEVICE_PAGE_CACHE_H_
 #define FAWNLAB_DEVICE_PAGE_CACHE_H_
 
@@ -26,7 +28,7 @@ class PageCache : public Device {
   void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { inner_->Peek(offset, length, out); }
   void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override;
   double Joules() const override { return inner_->Joules(); }
-  Status Admit(const IoCommand& cmd) override { return inner_->Admit(cmd); }
+  Status Available() const override { return inner_->Available(); }
 
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }

@@ -81,22 +81,22 @@ bool DecodeSuper(const std::vector<uint8_t>& b, Super* s) {
          s->next_seq >= 1;
 }
 
+}  // namespace
+
 // Calls `done` once every part has finished (the first error wins).
-struct Join {
-  int pending = 1;  // the issuer's own part, released by Release()
+struct DataStore::Join {
+  int pending = 1;  // the issuer's own part, released last by the issuer
   Status status;
-  DataStore::Done done;
-  static std::shared_ptr<Join> Make(DataStore::Done d) {
+  Done done;
+  static std::shared_ptr<Join> Make(Done d) {
     auto j = std::make_shared<Join>();
     j->done = std::move(d);
     return j;
   }
+  static void Release(const std::shared_ptr<Join>& j) {
+    if (--j->pending == 0 && j->done) j->done(j->status);
+  }
 };
-void Release(const std::shared_ptr<Join>& j) {
-  if (--j->pending == 0 && j->done) j->done(j->status);
-}
-
-}  // namespace
 
 uint64_t DataStore::FileBytes(int index_bits, uint64_t log_bytes) {
   return 2 * kSlot + 2 * RoundUp(uint64_t{HashIndex::kBucketBytes} << index_bits, kSlot) + log_bytes;
@@ -230,6 +230,30 @@ void DataStore::ReadChain(std::vector<uint64_t> offsets, size_t i, std::function
   (void)s;  // a refusal means the device crashed: the chain, like the host, stops here
 }
 
+StatusOr<uint64_t> DataStore::Append(RecordType type, const Key& key, std::string_view value,
+                                     const std::shared_ptr<Join>& j) {
+  const uint64_t size = RecordSize(value.size());
+  if (log_end_ + size > log_capacity()) {
+    return Status::ResourceExhausted("FAWN-DS: the store's file is full (" + std::to_string(log_end_) + " of " +
+                                     std::to_string(log_capacity()) + " log bytes); compact or split it");
+  }
+  std::string rec;
+  EncodeRecord(type, next_seq_, key, value, o_.nonce, &rec);
+  ++j->pending;
+  Status s = dev_->Submit(
+      IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
+                        o_.stream),
+      [j](const device::IoCompletion&) { Join::Release(j); });
+  if (!s.ok()) {
+    --j->pending;
+    return s;
+  }
+  const uint64_t offset = log_end_;
+  log_end_ += size;
+  ++next_seq_;
+  return offset;
+}
+
 Status DataStore::Put(const Key& key, std::string_view value, Done done) {
   if (!o_.range.Contains(key)) return Status::InvalidArgument("FAWN-DS: key " + key.Hex() + " is outside the store's range");
   if (value.size() > kMaxValue) {
@@ -238,40 +262,22 @@ Status DataStore::Put(const Key& key, std::string_view value, Done done) {
   }
   std::vector<uint64_t> checked;
   int64_t bucket = Find(key, &checked);
+  if (bucket < 0) bucket = FreeBucket(key);
   if (bucket < 0) {
-    if (FreeBucket(key) < 0) {
-      return Status::ResourceExhausted("FAWN-DS: all " + std::to_string(HashIndex::kProbes) + " buckets of key " +
-                                       key.Hex() + "'s probe sequence are taken; use more index bits or split the store");
-    }
+    return Status::ResourceExhausted("FAWN-DS: all " + std::to_string(HashIndex::kProbes) + " buckets of key " +
+                                     key.Hex() + "'s probe sequence are taken; use more index bits or split the store");
   }
-  uint64_t size = RecordSize(value.size());
-  if (log_end_ + size > log_capacity()) {
-    return Status::ResourceExhausted("FAWN-DS: the store's file is full (" + std::to_string(log_end_) + " of " +
-                                     std::to_string(log_capacity()) + " log bytes); compact or split it");
-  }
-  std::string rec;
-  EncodeRecord(RecordType::kPut, next_seq_, key, value, o_.nonce, &rec);
+  const bool existed = index_.Get(static_cast<uint64_t>(bucket)).valid;
   auto join = Join::Make(std::move(done));
-  ++join->pending;
-  Status s = dev_->Submit(
-      IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
-                        o_.stream),
-      [join](const device::IoCompletion&) { Release(join); });
-  if (!s.ok()) return s;
+  StatusOr<uint64_t> offset = Append(RecordType::kPut, key, value, join);
+  if (!offset.ok()) return offset.status();
   ++stats_.puts;
-  const uint64_t offset = log_end_;
-  log_end_ += size;
-  ++next_seq_;
-  if (bucket >= 0) {
-    ++stats_.orphaned;
-  } else {
-    bucket = FreeBucket(key);
-    assert(bucket >= 0 && "Put checked for a free bucket");
-  }
-  index_.Set(static_cast<uint64_t>(bucket), HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset)});
+  if (existed) ++stats_.orphaned;
+  index_.Set(static_cast<uint64_t>(bucket),
+             HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset.value())});
   ++join->pending;
-  ReadChain(std::move(checked), 0, [join]() { Release(join); });
-  Release(join);
+  ReadChain(std::move(checked), 0, [join]() { Join::Release(join); });
+  Join::Release(join);
   return Status::Ok();
 }
 
@@ -283,27 +289,17 @@ Status DataStore::Delete(const Key& key, Done done) {
   if (bucket < 0) {
     join->status = Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store");
   } else {
-    uint64_t size = RecordSize(0);
-    if (log_end_ + size > log_capacity()) return Status::ResourceExhausted("FAWN-DS: the store's file is full; compact it");
-    std::string rec;
-    EncodeRecord(RecordType::kDelete, next_seq_, key, {}, o_.nonce, &rec);
-    ++join->pending;
-    Status s = dev_->Submit(
-        IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
-                          o_.stream),
-        [join](const device::IoCompletion&) { Release(join); });
-    if (!s.ok()) return s;
+    StatusOr<uint64_t> offset = Append(RecordType::kDelete, key, {}, join);
+    if (!offset.ok()) return offset.status();
     ++stats_.deletes;
-    log_end_ += size;
-    ++next_seq_;
     HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
     b.valid = false;
     index_.Set(static_cast<uint64_t>(bucket), b);
-    stats_.orphaned += 2;
+    stats_.orphaned += 2;  // the put record it pointed to, and the delete record itself
   }
   ++join->pending;
-  ReadChain(std::move(checked), 0, [join]() { Release(join); });
-  Release(join);
+  ReadChain(std::move(checked), 0, [join]() { Join::Release(join); });
+  Join::Release(join);
   return Status::Ok();
 }
 

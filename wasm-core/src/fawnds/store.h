@@ -110,6 +110,7 @@ class DataStore {
   StatusOr<RecordView> PeekRecord(uint64_t offset, std::string* buf) const;
 
  private:
+  struct Join;  // calls an operation's `done` once all its I/Os have finished
   DataStore(device::Device* dev, StoreOptions o);
   uint64_t ImageBytes() const;
   uint64_t LogDeviceOffset(uint64_t log_offset) const { return o_.region_offset + log_start_ + log_offset; }
@@ -121,6 +122,8 @@ class DataStore {
   // The first bucket of the key's probe sequence whose valid bit is clear, or -1.
   int64_t FreeBucket(const Key& key) const;
   void ApplyDelete(const Key& key);
+  // Appends a record at the log's end (one device write, joined to `join`); its log offset.
+  StatusOr<uint64_t> Append(RecordType type, const Key& key, std::string_view value, const std::shared_ptr<Join>& join);
   // Issues the timed reads of `offsets` one after another, then calls `then`.
   void ReadChain(std::vector<uint64_t> offsets, size_t i, std::function<void()> then);
 

@@ -4,15 +4,14 @@
  * profile starts a new disk; the workload, request rate, scheduler, spin-down timeout and
  * request size change the running one. Counters beside the view come from the snapshot.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { LiveDiskSession } from '../model/core';
-import { isCoreError } from '../model/core';
 import type { DiskConfig, DiskSnapshot } from '../model/types';
 import { renderDiskView } from '../viz/diskView';
 import { fmt } from '../viz/format';
-import { useCore } from './coreContext';
-import { Field, LiveControls, liveKeys, numberFrom, useFrameLoop, type Speed } from './LiveControls';
+import { Field, LiveControls, liveKeys, numberFrom, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
+import { useLiveSession } from './useLiveSession';
 
 /**
  * Virtual time per wall-clock second: a turn takes 6–11 ms and a seek a few ms, so the slow
@@ -45,87 +44,28 @@ const PROFILES: Array<[DiskConfig['profile'], string]> = [
 ];
 
 export function LiveDisk({ request, active = true }: { request: LiveRequest<DiskConfig> | null; active?: boolean }) {
-  const { core } = useCore();
   const svgRef = useRef<SVGSVGElement>(null);
-  const session = useRef<LiveDiskSession | null>(null);
-  const playing = useRef(false);
-  const speed = useRef(DISK_SPEEDS[DEFAULT_SPEED]!.nsPerSec);
-  const lastUi = useRef(0);
-  const [config, setConfig] = useState<Required<DiskConfig>>(DEFAULT_DISK);
-  const [seed, setSeed] = useState(1);
-  const [isPlaying, setPlaying] = useState(false);
-  const [speedIdx, setSpeedIdx] = useState(DEFAULT_SPEED);
-  const [snap, setSnap] = useState<DiskSnapshot | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-
-  // A scenario from the lesson replaces the configuration and starts a new disk.
-  useEffect(() => {
-    if (!request) return;
-    setConfig({ ...DEFAULT_DISK, ...request.config });
-    setSeed(request.seed);
-    setGeneration((g) => g + 1);
-  }, [request]);
-
-  // A new disk when the profile changes, or on reset.
-  useEffect(() => {
-    if (!core) return;
-    const s = core.createDiskSession(config, String(seed));
-    if (isCoreError(s)) {
-      setError(s.message);
-      return;
-    }
-    setError(null);
-    session.current = s;
-    setSnap(null);
-    return () => {
-      s.dispose();
-      if (session.current === s) session.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the other fields are applied in place below
-  }, [core, config.profile, seed, generation]);
-
-  // Everything but the profile changes the running disk.
-  useEffect(() => {
-    const s = session.current;
-    if (!s) return;
-    const msg = s.reconfigure({ workload: config.workload, rate_per_s: config.rate_per_s, scheduler: config.scheduler,
-      spin_down_s: config.spin_down_s, io_kb: config.io_kb });
-    setError(msg || null);
-  }, [config.workload, config.rate_per_s, config.scheduler, config.spin_down_s, config.io_kb]);
-
-  const setPlay = (p: boolean) => {
-    playing.current = p;
-    setPlaying(p);
-  };
-  // A hidden view stops.
-  useEffect(() => {
-    if (!active) setPlay(false);
-  }, [active]);
-
-  useFrameLoop(session, playing, speed, active, (sn, now) => {
-    if (svgRef.current) renderDiskView(svgRef.current, sn);
-    if (now - lastUi.current > 200 || lastUi.current === 0) {
-      lastUi.current = now;
-      setSnap(sn);
-    }
+  const live = useLiveSession<DiskConfig, DiskSnapshot, LiveDiskSession>({
+    request,
+    defaults: DEFAULT_DISK,
+    speeds: DISK_SPEEDS,
+    defaultSpeed: DEFAULT_SPEED,
+    active,
+    create: (core, config, seed) => core.createDiskSession(config, seed),
+    structural: (c) => ({ profile: c.profile }),
+    running: (c) => ({ workload: c.workload, rate_per_s: c.rate_per_s, scheduler: c.scheduler, spin_down_s: c.spin_down_s, io_kb: c.io_kb }),
+    draw: (sn) => {
+      if (svgRef.current) renderDiskView(svgRef.current, sn);
+    },
   });
-
-  const step = () => {
-    setPlay(false);
-    session.current?.step();
-    lastUi.current = 0;
-  };
-  const update = (patch: Partial<Required<DiskConfig>>) => setConfig((c) => ({ ...c, ...patch }));
+  const { config, update, snap, error } = live;
   const c = snap?.counters;
 
   return (
-    <section className="live-device" aria-labelledby="disk-heading" onKeyDown={liveKeys(() => setPlay(!playing.current), step)}>
+    <section className="live-device" aria-labelledby="disk-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h3 id="disk-heading">Disk</h3>
-      <LiveControls idPrefix="disk" label="Live disk controls" playing={isPlaying} onPlay={setPlay} onStep={step}
-        onReset={() => { setPlay(false); setGeneration((g) => g + 1); }}
-        speeds={DISK_SPEEDS} speedIndex={speedIdx}
-        onSpeed={(i) => { setSpeedIdx(i); speed.current = DISK_SPEEDS[i]!.nsPerSec; }}
+      <LiveControls idPrefix="disk" label="Live disk controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+        onReset={live.reset} speeds={DISK_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
       <div className="live-config">
         <Field id="disk-profile" label="disk">

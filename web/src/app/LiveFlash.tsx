@@ -5,15 +5,14 @@
  * start a new device; the workload, streams and queue depth change the running one. Counters
  * beside the view come from the session's snapshot.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { LiveFlashSession } from '../model/core';
-import { isCoreError } from '../model/core';
 import type { FlashConfig, FlashSnapshot } from '../model/types';
 import { FlashAnimator, renderFlashView } from '../viz/flashView';
 import { fmt } from '../viz/format';
-import { useCore } from './coreContext';
-import { Field, LiveControls, liveKeys, numberFrom, useFrameLoop, type Speed } from './LiveControls';
+import { Field, LiveControls, liveKeys, numberFrom, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
+import { useLiveSession } from './useLiveSession';
 
 /**
  * Virtual time per wall-clock second: a page program takes hundreds of µs and an erase ms,
@@ -48,88 +47,30 @@ const PROFILES: Array<[FlashConfig['profile'], string]> = [
 ];
 
 export function LiveFlash({ request, active = true }: { request: LiveRequest<FlashConfig> | null; active?: boolean }) {
-  const { core } = useCore();
   const svgRef = useRef<SVGSVGElement>(null);
-  const session = useRef<LiveFlashSession | null>(null);
   const animator = useRef(new FlashAnimator());
-  const playing = useRef(false);
-  const speed = useRef(FLASH_SPEEDS[DEFAULT_SPEED]!.nsPerSec);
-  const lastUi = useRef(0);
-  const [config, setConfig] = useState<Required<FlashConfig>>(DEFAULT_FLASH);
-  const [seed, setSeed] = useState(1);
-  const [isPlaying, setPlaying] = useState(false);
-  const [speedIdx, setSpeedIdx] = useState(DEFAULT_SPEED);
-  const [snap, setSnap] = useState<FlashSnapshot | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-
-  // A scenario from the lesson replaces the configuration and starts a new device.
-  useEffect(() => {
-    if (!request) return;
-    setConfig({ ...DEFAULT_FLASH, ...request.config });
-    setSeed(request.seed);
-    setGeneration((g) => g + 1);
-  }, [request]);
-
-  // A new device whenever its structure changes, or on reset.
-  useEffect(() => {
-    if (!core) return;
-    const s = core.createFlashSession(config, String(seed));
-    if (isCoreError(s)) {
-      setError(s.message);
-      return;
-    }
-    setError(null);
-    session.current = s;
-    animator.current.reset();
-    setSnap(null);
-    return () => {
-      s.dispose();
-      if (session.current === s) session.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- workload, streams and queue depth are applied in place below
-  }, [core, config.profile, config.blocks, config.pages_per_block, config.overprovision, config.prefill, seed, generation]);
-
-  // The host's pattern changes the running device.
-  useEffect(() => {
-    const s = session.current;
-    if (!s) return;
-    const msg = s.reconfigure({ workload: config.workload, streams: config.streams, queue_depth: config.queue_depth });
-    setError(msg || null);
-  }, [config.workload, config.streams, config.queue_depth]);
-
-  const setPlay = (p: boolean) => {
-    playing.current = p;
-    setPlaying(p);
-  };
-  // A hidden view stops.
-  useEffect(() => {
-    if (!active) setPlay(false);
-  }, [active]);
-
-  useFrameLoop(session, playing, speed, active, (sn, now) => {
-    if (svgRef.current) renderFlashView(svgRef.current, animator.current.frame(sn, now), sn);
-    if (now - lastUi.current > 200 || lastUi.current === 0) {
-      lastUi.current = now;
-      setSnap(sn);
-    }
+  const live = useLiveSession<FlashConfig, FlashSnapshot, LiveFlashSession>({
+    request,
+    defaults: DEFAULT_FLASH,
+    speeds: FLASH_SPEEDS,
+    defaultSpeed: DEFAULT_SPEED,
+    active,
+    create: (core, config, seed) => core.createFlashSession(config, seed),
+    structural: (c) => ({ profile: c.profile, blocks: c.blocks, pages_per_block: c.pages_per_block, overprovision: c.overprovision, prefill: c.prefill }),
+    running: (c) => ({ workload: c.workload, streams: c.streams, queue_depth: c.queue_depth }),
+    draw: (sn, now) => {
+      if (svgRef.current) renderFlashView(svgRef.current, animator.current.frame(sn, now), sn);
+    },
+    onNew: () => animator.current.reset(),
   });
-
-  const step = () => {
-    setPlay(false);
-    session.current?.step();
-    lastUi.current = 0;
-  };
-  const update = (patch: Partial<Required<FlashConfig>>) => setConfig((c) => ({ ...c, ...patch }));
+  const { config, update, snap, error } = live;
   const c = snap?.counters;
 
   return (
-    <section className="live-device" aria-labelledby="flash-heading" onKeyDown={liveKeys(() => setPlay(!playing.current), step)}>
+    <section className="live-device" aria-labelledby="flash-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h3 id="flash-heading">Flash behind its FTL</h3>
-      <LiveControls idPrefix="flash" label="Live flash controls" playing={isPlaying} onPlay={setPlay} onStep={step}
-        onReset={() => { setPlay(false); setGeneration((g) => g + 1); }}
-        speeds={FLASH_SPEEDS} speedIndex={speedIdx}
-        onSpeed={(i) => { setSpeedIdx(i); speed.current = FLASH_SPEEDS[i]!.nsPerSec; }}
+      <LiveControls idPrefix="flash" label="Live flash controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+        onReset={live.reset} speeds={FLASH_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
       <div className="live-config">
         <Field id="flash-profile" label="device">
