@@ -3,37 +3,72 @@
 //
 // Pages are 4 KB. A read whose pages are all cached completes after a memory copy
 // (`hit_ns_per_kb`); otherwise each run of missing pages is read from the device (whole
-// pages) and the read completes when the last one arrives. Writes are write-through: the
-// device is written, cached pages are updated (fully covered pages are inserted), and the
-// write completes when the device's does. Trim and erase drop the pages; flush passes
-// through. Counters: hits and misses (in pages). If the device refuses a forwarded part (it
-// crashed under a fault injector), the command is abandoned like every command in flight at a
-// crash: it never completes, and the cache refuses what follows while the device does.
+// pages), its requested bytes are copied once it arrives, and the read completes after the last. Trim and erase drop the pages.
+// Counters: hits and misses (in pages). If the device refuses a forwarded part (it crashed
+// under a fault injector), the command is abandoned like every command in flight at a crash:
+// it never completes, and the cache refuses what follows while the device does.
+//
+// Writes are write-through by default: the device is written, cached pages are updated (fully
+// covered pages are inserted), and the write completes when the device's does; flush passes
+// through. With `write_back` they behave like Linux's dirty pages (the FAWN prototype wrote
+// its datastore files through the OS): a write updates or creates the pages and completes
+// after the memory copy; dirty pages are not evicted. Above `dirty_background_bytes` a
+// flusher writes dirty pages back one command at a time, in ascending page order from where
+// it stopped (per-file order, as pdflush sweeps an inode), coalescing contiguous pages into
+// writes of up to `writeback_max_bytes`; above `dirty_limit_bytes` writers are throttled —
+// their writes complete only once the flusher has brought the dirty bytes back under the
+// limit (balance_dirty_pages). A flush completes after every page dirty when it arrived has
+// been written back and the device has flushed. A partial write to a page not in the cache
+// takes the page's other bytes from the device untimed (Linux reads such a page first unless
+// it lies past the file's end, as a log's appends do; we do not track file ends).
+// DropAll() forgets every page, dirty ones included, and every command in flight: the DRAM
+// lost in a crash.
 #ifndef FAWNLAB_DEVICE_PAGE_CACHE_H_
 #define FAWNLAB_DEVICE_PAGE_CACHE_H_
 
 #include <list>
+#include <set>
 #include <unordered_map>
+#include <vector>
 
 #include "device/device.h"
 #include "device/page_image.h"
 
 namespace fawnlab::device {
 
+struct WriteBackOptions {
+  bool enabled = false;
+  // Linux 2.6.27's defaults on the Alix's 256 MB: dirty_background_ratio 5%, dirty_ratio 10%
+  // of the memory available for caching (docs/decisions.md).
+  uint64_t dirty_background_bytes = 10 << 20;
+  uint64_t dirty_limit_bytes = 20 << 20;
+  uint64_t writeback_max_bytes = 4 << 20;  // MAX_WRITEBACK_PAGES: 1024 pages per inode visit
+};
+
+struct PageCacheStats {
+  uint64_t hits = 0, misses = 0;  // pages
+  uint64_t writeback_commands = 0, writeback_bytes = 0;
+  uint64_t throttled_writes = 0;
+};
+
 class PageCache : public Device {
  public:
   static constexpr uint32_t kPage = 4096;
-  PageCache(Device* inner, uint64_t capacity_bytes, double hit_ns_per_kb = 250);
+  PageCache(Device* inner, uint64_t capacity_bytes, double hit_ns_per_kb = 250, WriteBackOptions wb = {});
 
   void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { inner_->Peek(offset, length, out); }
   void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override;
   double Joules() const override { return inner_->Joules(); }
   Status Available() const override { return inner_->Available(); }
 
-  uint64_t hits() const { return hits_; }
-  uint64_t misses() const { return misses_; }
+  uint64_t hits() const { return stats_.hits; }
+  uint64_t misses() const { return stats_.misses; }
+  const PageCacheStats& stats() const { return stats_; }
   size_t cached_pages() const { return map_.size(); }
+  uint64_t dirty_bytes() const { return dirty_.size() * kPage; }
   Device* inner() const { return inner_; }
+  // The crash: every page and every command in flight is forgotten.
+  void DropAll();
 
  protected:
   void Start(const IoCommand& cmd, uint64_t id) override;
@@ -46,17 +81,42 @@ class PageCache : public Device {
   Entry* Find(uint64_t page);
   void Insert(uint64_t page, PageImage image);
   void Drop(uint64_t page);
-  // Forwards `c` to the device; `pending` counts outstanding parts of command `id`.
-  void Forward(const IoCommand& c, uint64_t id);
+  // Forwards `c` to the device as a part of command `id`, done `then_ns` after the device's completion.
+  void Forward(const IoCommand& c, uint64_t id, sim::SimDuration then_ns = 0);
   void PartDone(uint64_t id);
+  void WriteBack(const IoEntry& e, uint64_t id);
+  // Starts the next write-back command if one is due and none is in flight.
+  void Flusher();
+  void WriteBackDone(uint64_t seq);
+  // Completes the throttled writes and the flushes whose pages are all written.
+  void Release();
+  void Crashed();
+
+  struct PendingFlush {
+    uint64_t id;
+    std::set<uint64_t> pages;  // dirty when the flush arrived, not yet sent to the device
+    uint64_t need_seq;         // the write-back command that must complete first
+    int stream;
+    bool forwarded = false;
+  };
 
   Device* inner_;
   uint64_t capacity_pages_;
   double hit_ns_per_kb_;
+  WriteBackOptions wb_;
   std::list<uint64_t> lru_;  // most recent first
   std::unordered_map<uint64_t, Entry> map_;
   std::unordered_map<uint64_t, int> parts_;
-  uint64_t hits_ = 0, misses_ = 0;
+  std::set<uint64_t> dirty_;
+  uint64_t cursor_ = 0;        // the flusher's position (a page number)
+  uint64_t wb_submitted_ = 0;  // write-back commands sent (their sequence numbers count from 1)
+  uint64_t wb_completed_ = 0;
+  bool wb_in_flight_ = false;
+  uint64_t epoch_ = 0;  // bumped by DropAll: completions of earlier write-backs are ignored
+  std::vector<uint64_t> throttled_;  // write commands waiting for the dirty bytes to fall
+  std::vector<PendingFlush> flushes_;
+  std::vector<uint8_t> wb_buf_;
+  PageCacheStats stats_;
 };
 
 }  // namespace fawnlab::device

@@ -6,8 +6,10 @@
 namespace fawnlab {
 
 Experiment MakeFawndsBulkInsert();
+Experiment MakeFawndsTable2();
 
 void RegisterFawndsExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeFawndsTable2());
   out->push_back(MakeFawndsBulkInsert());
 }
 
