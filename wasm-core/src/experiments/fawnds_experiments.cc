@@ -7,10 +7,14 @@ namespace fawnlab {
 
 Experiment MakeFawndsBulkInsert();
 Experiment MakeFawndsTable2();
+Experiment MakeFawndsSemiRandom();
+Experiment MakeFawndsMix();
 
 void RegisterFawndsExperiments(std::vector<Experiment>* out) {
   out->push_back(MakeFawndsTable2());
   out->push_back(MakeFawndsBulkInsert());
+  out->push_back(MakeFawndsSemiRandom());
+  out->push_back(MakeFawndsMix());
 }
 
 }  // namespace fawnlab

@@ -51,7 +51,7 @@ StatusOr<std::unique_ptr<FawnNodeRig>> FawnNodeRig::Create(const RigOptions& o) 
   // Room for every file plus the destinations of maintenance (two more files).
   const uint64_t need = (k + 2) * no.file_bytes + (uint64_t{4} << 20);
   const uint64_t capacity =
-      std::max(need, static_cast<uint64_t>(static_cast<double>(prof->capacity_bytes) * o.scale));
+      std::max(need, static_cast<uint64_t>(static_cast<double>(prof->capacity_bytes) * (o.device_scale < 0 ? o.scale : o.device_scale)));
   auto flash = device::MakeFlash(&r->sim, *prof, capacity);
   if (!flash.ok()) return flash.status();
   r->flash = std::move(flash).value();

@@ -29,6 +29,7 @@ namespace fawnlab {
 struct RigOptions {
   std::string profile = "sandisk-cf-4gb";
   double scale = 1;
+  double device_scale = -1;     // the card's capacity factor; < 0: `scale`
   uint64_t dram_bytes = uint64_t{256} << 20;  // SOSP'09 §4: 256 MB DDR SDRAM
   uint64_t os_bytes = uint64_t{32} << 20;     // fitted to Table 2's 250 MB rows (docs/decisions.md)
   int files = 1;

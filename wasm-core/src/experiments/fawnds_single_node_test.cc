@@ -1,4 +1,4 @@
-// fawnds.table2 reproduces FAWN Table 2 and its cliff at a small scale.
+// The single-node FAWN-DS experiments reproduce FAWN §4.1 (Table 2, Fig 9, Fig 10) at small scales.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -28,6 +28,29 @@ TEST(FawndsTable2Test, RejectsAScaleThatLeavesNoCache) {
   // At 1/1024 the 256 B store's index still fits; whichever way it goes, the run either
   // succeeds or names the problem.
   if (!r.ok()) EXPECT_NE(r.status().message().find("page cache"), std::string::npos) << r.status().message();
+}
+
+}  // namespace
+}  // namespace fawnlab
+
+namespace fawnlab {
+namespace {
+
+TEST(FawndsSemiRandomTest, TheCardSlowsWithMoreFilesAndTheSsdsDoNot) {
+  auto r = RunExperimentJson("fawnds.semi-random", R"({"insert_mb": 8, "files_max": 256})", 1, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_LT(r.value().Metric("flatness_cf"), 0.8);
+  EXPECT_GT(r.value().Metric("flatness_x25m"), 0.9);
+  EXPECT_GT(r.value().Metric("flatness_x25e"), 0.9);
+  EXPECT_GT(r.value().Metric("mb_s_cf_k8"), 1.5) << "8 files: slower than sequential, faster than random reads (Fig 10)";
+}
+
+TEST(FawndsMixTest, TheAggregateRateRisesWithThePutFraction) {
+  auto r = RunExperimentJson("fawnds.mix", R"({"scale_div": 32, "ops": 1500})", 1, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const Result& res = r.value();
+  EXPECT_GT(res.Metric("qps_half_puts"), res.Metric("qps_all_gets"));
+  EXPECT_GT(res.Metric("qps_all_puts"), 5 * res.Metric("qps_all_gets"));
 }
 
 }  // namespace
