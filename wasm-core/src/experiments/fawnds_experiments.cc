@@ -9,12 +9,14 @@ Experiment MakeFawndsBulkInsert();
 Experiment MakeFawndsTable2();
 Experiment MakeFawndsSemiRandom();
 Experiment MakeFawndsMix();
+Experiment MakeFawndsMaintenance();
 
 void RegisterFawndsExperiments(std::vector<Experiment>* out) {
   out->push_back(MakeFawndsTable2());
   out->push_back(MakeFawndsBulkInsert());
   out->push_back(MakeFawndsSemiRandom());
   out->push_back(MakeFawndsMix());
+  out->push_back(MakeFawndsMaintenance());
 }
 
 }  // namespace fawnlab

@@ -9,6 +9,8 @@
 namespace fawnlab {
 namespace {
 
+constexpr uint64_t kMaxRequest = 128 * 1024;
+
 uint64_t SplitMix(uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -46,6 +48,7 @@ StatusOr<std::unique_ptr<FawnNodeRig>> FawnNodeRig::Create(const RigOptions& o) 
   fawnds::NodeOptions no;
   no.index_bits = std::max(8, static_cast<int>(std::ceil(std::log2(per_store / o.index_load))));
   no.lock_hold_ns = o.lock_hold_ns;
+  no.scan_chunk = kMaxRequest;  // maintenance scans read in requests the block layer can send whole
   const uint64_t log = static_cast<uint64_t>(per_store * o.file_room) * fawnds::RecordSize(o.value_bytes) + (1 << 20);
   no.file_bytes = (fawnds::DataStore::FileBytes(no.index_bits, log) + 4095) / 4096 * 4096;
   // Room for every file plus the destinations of maintenance (two more files).
@@ -66,10 +69,12 @@ StatusOr<std::unique_ptr<FawnNodeRig>> FawnNodeRig::Create(const RigOptions& o) 
   r->cache_bytes_ = static_cast<uint64_t>(free);
   device::WriteBackOptions wb;
   wb.enabled = true;
-  // Linux 2.6.27: dirty_background_ratio 5%, dirty_ratio 10% of the cacheable memory; requests of at most 512 KB.
+  // Linux 2.6.27: dirty_background_ratio 5%, dirty_ratio 10% of the cacheable memory.
+  // Requests of at most 128 KB: an ATA command moves at most 256 sectors (LBA28), so the
+  // block layer splits larger ones for the CF card; the same limit for every profile.
   wb.dirty_background_bytes = static_cast<uint64_t>(free * 0.05);
   wb.dirty_limit_bytes = static_cast<uint64_t>(free * 0.10);
-  wb.writeback_max_bytes = 512 * 1024;
+  wb.writeback_max_bytes = kMaxRequest;
   fawnds::CpuCosts costs;
   r->cache = std::make_unique<device::PageCache>(r->flash.get(), r->cache_bytes_, costs.copy_ns_per_kb, wb);
   r->cpu = std::make_unique<fawnds::HostCpu>(&r->sim, costs);

@@ -55,3 +55,20 @@ TEST(FawndsMixTest, TheAggregateRateRisesWithThePutFraction) {
 
 }  // namespace
 }  // namespace fawnlab
+
+namespace fawnlab {
+namespace {
+
+TEST(FawndsMaintenanceTest, HighLoadSuffersDuringMaintenanceAndLightLoadDoesNot) {
+  auto r = RunExperimentJson("fawnds.maintenance", R"({"scale_div": 64, "gap_ms": 300})", 1, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const Result& res = r.value();
+  EXPECT_LT(res.Metric("qps_high_compact"), 0.6 * res.Metric("qps_high_baseline"));
+  EXPECT_GT(res.Metric("qps_high_compact"), 500);
+  EXPECT_LT(res.Metric("qps_high_merge"), res.Metric("qps_high_split")) << "merge is more intense than split";
+  EXPECT_GT(res.Metric("compact_s_high"), res.Metric("split_s_high")) << "compaction lasts longest";
+  EXPECT_GT(res.Metric("low_compact_fraction_of_offered"), 0.9);
+}
+
+}  // namespace
+}  // namespace fawnlab
