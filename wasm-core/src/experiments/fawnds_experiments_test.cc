@@ -29,8 +29,8 @@ TEST(FawndsVsBtreeTest, TheBtreeCollapsesOnceItOutgrowsItsPool) {
   EXPECT_GT(r.Metric("btree_insert_mb_s_in_pool"), 100 * r.Metric("btree_insert_mb_s_last_window"));
   EXPECT_LT(r.Metric("btree_pool_fraction_of_tree"), 0.2) << "the pool is smaller than the tree";
   EXPECT_GT(r.Metric("btree_pages_evicted"), 10000) << "most inserts evict a page";
-  EXPECT_EQ(r.Metric("btree_pages_evicted"), r.Metric("btree_dirty_pages_written_back"))
-      << "a bulk insert dirties every page it touches";
+  EXPECT_GT(r.Metric("btree_dirty_pages_written_back"), 0.99 * r.Metric("btree_pages_evicted"))
+      << "a bulk insert dirties nearly every page it evicts";
   EXPECT_GT(r.Metric("btree_device_write_amplification"), 10) << "each 4 KB write-back merges an erase block";
   EXPECT_LT(r.Metric("fawnds_flash_bytes_per_byte"), 1.2) << "FAWN-DS writes each entry once, plus its header";
   EXPECT_GT(r.Metric("btree_flash_bytes_per_byte"), 100);
@@ -39,6 +39,15 @@ TEST(FawndsVsBtreeTest, TheBtreeCollapsesOnceItOutgrowsItsPool) {
   ASSERT_EQ(r.series.size(), 2u);
   EXPECT_GT(r.series[1].points.front().second, 100 * r.series[1].points.back().second);
   EXPECT_GT(r.series[0].points.back().second, 0.5 * r.series[0].points.front().second);
+}
+
+TEST(FawndsVsBtreeTest, TheKernelsWriteBackLetsNeighbouringPagesShareAMerge) {
+  Result pool = MustRun("fawnds.vs-btree", R"({"insert_mb": 8})");
+  Result os = MustRun("fawnds.vs-btree", R"({"insert_mb": 8, "os_page_cache": true})");
+  ExpectAnchorsMet(os);
+  EXPECT_GT(os.Metric("btree_insert_mb_s"), 1.2 * pool.Metric("btree_insert_mb_s"));
+  EXPECT_LT(os.Metric("btree_device_write_amplification"), 0.8 * pool.Metric("btree_device_write_amplification"));
+  EXPECT_GT(os.Metric("os_writeback_kb_per_command"), 4) << "the flusher coalesces adjacent dirty pages";
 }
 
 TEST(FawndsVsBtreeTest, KilobyteEntriesMeetTheBulkInsertAnchor) {
