@@ -329,6 +329,19 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   if (cf && s.value_bytes == 1024) res.AddAnchor("fawnds_insert_mb_s", 23.2, {true, 0.10});  // SOSP'09 §4.1.1
   res.series.push_back(f.rate);
   res.series.push_back(b.rate);
+  // The paper's two rates as levels across the same sizes (each was one run's average).
+  const double x0 = b.rate.points.empty() ? 0 : b.rate.points.front().first;
+  const double x1 = b.rate.points.empty() ? 0 : b.rate.points.back().first;
+  for (const auto& [name, y] : {std::pair<std::string, double>{"FAWN-DS (paper, 1 KB entries)", 23.2},
+                                {"B+tree (paper: BerkeleyDB, run average)", 0.07}}) {
+    Series ref;
+    ref.name = name;
+    ref.kind = "paper";
+    ref.x_label = f.rate.x_label;
+    ref.y_label = f.rate.y_label;
+    ref.points = {{x0, y}, {x1, y}};
+    res.series.push_back(ref);
+  }
   res.notes.push_back(
       "The B+tree is fast while it fits its pool (" + Num(b.mb_s_in_pool) + " MB/s up to " +
       Num(b.db_mb_pool_full) + " MB, only the CPU) and collapses once it does not: each insert then misses, "
