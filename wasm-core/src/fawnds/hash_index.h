@@ -42,10 +42,33 @@ class HashIndex {
 
   uint32_t IndexOf(const Key& k) const { return k.LowBits(0, bits_); }
   uint16_t FragmentOf(const Key& k) const { return static_cast<uint16_t>(k.LowBits(bits_, kFragmentBits)); }
-  // The bucket at chain position j of `index`.
-  uint64_t Probe(uint32_t index, int j) const;
+  // The bucket at chain position j of `index`: (index + j · ProbeStep(index)) mod 2^i.
+  uint64_t Probe(uint32_t index, int j) const {
+    return (uint64_t{index} + static_cast<uint64_t>(j) * ProbeStep(index)) & (buckets() - 1);
+  }
+  // The odd stride of `index`'s probe sequence (so its kProbes buckets are distinct).
+  static uint64_t ProbeStep(uint32_t index) {
+    uint32_t h = index * 0x9E3779B1u;
+    h ^= h >> 15;
+    h *= 0x85EBCA77u;
+    h ^= h >> 13;
+    return (uint64_t{h} << 1) | 1;
+  }
 
-  Bucket Get(uint64_t bucket) const;
+  Bucket Get(uint64_t bucket) const {
+    const uint8_t* p = raw_.data() + bucket * kBucketBytes;
+    const uint16_t head = static_cast<uint16_t>(p[0] | (p[1] << 8));
+    Bucket b;
+    b.valid = (head >> 15) != 0;
+    b.fragment = head & 0x7fff;
+    b.offset = uint32_t{p[2]} | (uint32_t{p[3]} << 8) | (uint32_t{p[4]} << 16) | (uint32_t{p[5]} << 24);
+    return b;
+  }
+  // The bucket's first two bytes: valid bit (0x8000) | fragment, without decoding the offset.
+  uint16_t Head(uint64_t bucket) const {
+    const uint8_t* p = raw_.data() + bucket * kBucketBytes;
+    return static_cast<uint16_t>(p[0] | (p[1] << 8));
+  }
   void Set(uint64_t bucket, Bucket b);
 
   // The raw 6-byte buckets (little-endian: u16 valid<<15 | fragment, u32 offset), for

@@ -96,6 +96,12 @@ struct DataStore::Join {
   static void Release(const std::shared_ptr<Join>& j) {
     if (--j->pending == 0 && j->done) j->done(j->status);
   }
+  // A completion that releases one more part of `j`; none when nobody waits (no `j`).
+  static device::CompletionFn Part(const std::shared_ptr<Join>& j) {
+    if (!j) return nullptr;
+    ++j->pending;
+    return [j](const device::IoCompletion&) { Release(j); };
+  }
 };
 
 uint64_t DataStore::FileBytes(int index_bits, uint64_t log_bytes) {
@@ -136,59 +142,74 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Create(device::Device* dev, Stor
 }
 
 StatusOr<RecordView> DataStore::PeekRecord(uint64_t offset, std::string* buf) const {
-  if (offset + kRecordHeader > log_capacity()) return Status::Corruption("record offset beyond the log");
-  buf->resize(kRecordHeader);
-  dev_->Peek(LogDeviceOffset(offset), kRecordHeader, reinterpret_cast<uint8_t*>(buf->data()));
-  uint32_t len = uint32_t{static_cast<uint8_t>((*buf)[9])} | (uint32_t{static_cast<uint8_t>((*buf)[10])} << 8) |
-                 (uint32_t{static_cast<uint8_t>((*buf)[11])} << 16) | (uint32_t{static_cast<uint8_t>((*buf)[12])} << 24);
-  if (len <= kMaxValue && offset + kRecordHeader + len <= log_capacity()) {
-    buf->resize(kRecordHeader + len);
-    dev_->Peek(LogDeviceOffset(offset) + kRecordHeader, len, reinterpret_cast<uint8_t*>(buf->data()) + kRecordHeader);
+  const uint64_t cap = log_capacity();
+  if (offset + kRecordHeader > cap) return Status::Corruption("record offset beyond the log");
+  // The header and, when records are alike, the whole record in one read of the device's
+  // bytes: the first read takes as many bytes as the last record had.
+  const uint64_t first = std::min(std::max<uint64_t>(peek_hint_, kRecordHeader), cap - offset);
+  buf->resize(first);
+  uint8_t* p = reinterpret_cast<uint8_t*>(buf->data());
+  dev_->Peek(LogDeviceOffset(offset), first, p);
+  const uint32_t len = GetU32(p + 9);
+  uint64_t size = kRecordHeader;
+  if (len <= kMaxValue && offset + kRecordHeader + len <= cap) {
+    size = kRecordHeader + len;
+    peek_hint_ = std::min<uint64_t>(size, 64 * 1024);
+    if (size > first) {
+      buf->resize(size);
+      p = reinterpret_cast<uint8_t*>(buf->data());
+      dev_->Peek(LogDeviceOffset(offset) + first, size - first, p + first);
+    }
   }
+  buf->resize(size);  // exactly the record's bytes (or its header), as the decoder expects
   return DecodeRecord(*buf, offset, 0, o_.nonce);
 }
 
 bool DataStore::IsLive(const Key& key, uint64_t offset) const {
   const uint32_t idx = index_.IndexOf(key);
-  const uint16_t frag = index_.FragmentOf(key);
-  for (int j = 0; j < HashIndex::kProbes; ++j) {
-    HashIndex::Bucket b = index_.Get(index_.Probe(idx, j));
-    if (b.valid && b.fragment == frag && b.offset == offset) return true;
+  const uint16_t want = static_cast<uint16_t>(0x8000 | index_.FragmentOf(key));
+  const uint64_t step = HashIndex::ProbeStep(idx), mask = index_.buckets() - 1;
+  uint64_t bucket = idx;
+  for (int j = 0; j < HashIndex::kProbes; ++j, bucket = (bucket + step) & mask) {
+    if (index_.Head(bucket) == want && index_.Get(bucket).offset == offset) return true;
   }
   return false;
 }
 
-int64_t DataStore::Find(const Key& key, std::vector<uint64_t>* checked) {
+int64_t DataStore::Find(const Key& key, int64_t* free) {
   const uint32_t idx = index_.IndexOf(key);
-  const uint16_t frag = index_.FragmentOf(key);
-  for (int j = 0; j < HashIndex::kProbes; ++j) {
-    uint64_t bucket = index_.Probe(idx, j);
-    HashIndex::Bucket b = index_.Get(bucket);
-    if (!b.valid || b.fragment != frag) continue;
-    if (checked) checked->push_back(b.offset);
+  const uint16_t want = static_cast<uint16_t>(0x8000 | index_.FragmentOf(key));
+  const uint64_t step = HashIndex::ProbeStep(idx), mask = index_.buckets() - 1;
+  checked_.clear();
+  if (free) *free = -1;
+  uint64_t bucket = idx;  // chain position 0; each next one is `step` further (HashIndex::Probe)
+  for (int j = 0; j < HashIndex::kProbes; ++j, bucket = (bucket + step) & mask) {
+    const uint16_t head = index_.Head(bucket);
+    if (head != want) {
+      if (free && *free < 0 && !(head & 0x8000)) *free = static_cast<int64_t>(bucket);
+      continue;
+    }
+    const uint32_t offset = index_.Get(bucket).offset;
+    checked_.push_back(offset);
     ++stats_.record_reads;
-    auto rec = PeekRecord(b.offset, &scratch_);
-    if (rec.ok() && rec.value().key == key) return static_cast<int64_t>(bucket);
+    auto rec = PeekRecord(offset, &scratch_);
+    last_peek_size_ = rec.ok() ? rec.value().size : kRecordHeader;
+    if (rec.ok() && rec.value().key == key) {
+      match_ = rec.value();
+      return static_cast<int64_t>(bucket);
+    }
     ++stats_.false_positives;
   }
   return -1;
 }
 
-int64_t DataStore::FreeBucket(const Key& key) const {
-  const uint32_t idx = index_.IndexOf(key);
-  for (int j = 0; j < HashIndex::kProbes; ++j) {
-    uint64_t b = index_.Probe(idx, j);
-    if (!index_.Get(b).valid) return static_cast<int64_t>(b);
-  }
-  return -1;
-}
-
 bool DataStore::ApplyPut(const Key& key, uint64_t offset) {
-  int64_t bucket = Find(key, nullptr);
+  int64_t free = -1;
+  int64_t bucket = Find(key, &free);
   if (bucket >= 0) {
     ++stats_.orphaned;
   } else {
-    bucket = FreeBucket(key);
+    bucket = free;
     if (bucket < 0) return false;
   }
   index_.Set(static_cast<uint64_t>(bucket), HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset)});
@@ -196,7 +217,7 @@ bool DataStore::ApplyPut(const Key& key, uint64_t offset) {
 }
 
 void DataStore::Forget(const Key& key) {
-  int64_t bucket = Find(key, nullptr);
+  int64_t bucket = Find(key);
   if (bucket < 0) return;
   HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
   b.valid = false;
@@ -205,7 +226,7 @@ void DataStore::Forget(const Key& key) {
 }
 
 void DataStore::ApplyDelete(const Key& key) {
-  int64_t bucket = Find(key, nullptr);
+  int64_t bucket = Find(key);
   if (bucket < 0) return;
   HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
   b.valid = false;
@@ -213,21 +234,42 @@ void DataStore::ApplyDelete(const Key& key) {
   stats_.orphaned += 2;  // the put record it pointed to, and the delete record itself
 }
 
-void DataStore::ReadChain(std::vector<uint64_t> offsets, size_t i, std::function<void()> then) {
-  if (i >= offsets.size()) {
+namespace {
+
+// The timed reads of `reads` (device offset, bytes), one after another on `stream`, then
+// `then`. Holds no reference to the store: a store may be replaced (a compaction's end)
+// while reads it issued are still in flight.
+void ChainReads(device::Device* dev, int stream, std::shared_ptr<const std::vector<std::pair<uint64_t, uint64_t>>> reads,
+                size_t i, std::function<void()> then) {
+  if (i >= reads->size()) {
     then();
     return;
   }
-  const uint64_t offset = offsets[i];
-  auto rec = PeekRecord(offset, &scratch_);
-  const uint64_t size = rec.ok() ? rec.value().size : kRecordHeader;
-  auto buf = std::make_shared<std::vector<uint8_t>>(size);
-  device::IoCommand cmd = IoCommand::Single(IoEntry::Read(LogDeviceOffset(offset), size, buf->data()), o_.stream);
-  auto next = [this, offsets = std::move(offsets), i, then = std::move(then), buf](const device::IoCompletion&) {
-    ReadChain(offsets, i + 1, then);
-  };
-  Status s = dev_->Submit(cmd, std::move(next));
+  std::vector<uint8_t> buf((*reads)[i].second);  // the bytes only cost time: Find compared them
+  const IoEntry e = IoEntry::Read((*reads)[i].first, buf.size(), buf.data());
+  Status s = dev->Submit(IoCommand::Single(e, stream),
+                         [dev, stream, reads, i, then = std::move(then)](const device::IoCompletion&) {
+                           ChainReads(dev, stream, reads, i + 1, then);
+                         });
   (void)s;  // a refusal means the device crashed: the chain, like the host, stops here
+}
+
+}  // namespace
+
+void DataStore::ReadChain(const std::vector<uint64_t>& offsets, std::function<void()> then) {
+  auto reads = std::make_shared<std::vector<std::pair<uint64_t, uint64_t>>>();
+  for (uint64_t offset : offsets) {
+    auto rec = PeekRecord(offset, &scratch_);
+    reads->emplace_back(LogDeviceOffset(offset), rec.ok() ? rec.value().size : kRecordHeader);
+  }
+  ChainReads(dev_, o_.stream, std::move(reads), 0, std::move(then));
+}
+
+Status DataStore::SubmitOne(const IoEntry& e, device::CompletionFn fn) {
+  io_.entries.clear();
+  io_.entries.push_back(e);
+  io_.stream = o_.stream;
+  return dev_->Submit(io_, std::move(fn));
 }
 
 StatusOr<uint64_t> DataStore::Append(RecordType type, const Key& key, std::string_view value,
@@ -237,15 +279,13 @@ StatusOr<uint64_t> DataStore::Append(RecordType type, const Key& key, std::strin
     return Status::ResourceExhausted("FAWN-DS: the store's file is full (" + std::to_string(log_end_) + " of " +
                                      std::to_string(log_capacity()) + " log bytes); compact or split it");
   }
-  std::string rec;
-  EncodeRecord(type, next_seq_, key, value, o_.nonce, &rec);
-  ++j->pending;
-  Status s = dev_->Submit(
-      IoCommand::Single(IoEntry::Write(LogDeviceOffset(log_end_), rec.size(), reinterpret_cast<const uint8_t*>(rec.data())),
-                        o_.stream),
-      [j](const device::IoCompletion&) { Join::Release(j); });
+  record_.clear();
+  EncodeRecord(type, next_seq_, key, value, o_.nonce, &record_);
+  Status s = SubmitOne(
+      IoEntry::Write(LogDeviceOffset(log_end_), record_.size(), reinterpret_cast<const uint8_t*>(record_.data())),
+      Join::Part(j));
   if (!s.ok()) {
-    --j->pending;
+    if (j) --j->pending;
     return s;
   }
   const uint64_t offset = log_end_;
@@ -260,34 +300,44 @@ Status DataStore::Put(const Key& key, std::string_view value, Done done) {
     return Status::InvalidArgument("FAWN-DS: a value of " + std::to_string(value.size()) + " bytes exceeds the limit of " +
                                    std::to_string(kMaxValue));
   }
-  std::vector<uint64_t> checked;
-  int64_t bucket = Find(key, &checked);
-  if (bucket < 0) bucket = FreeBucket(key);
+  int64_t free = -1;
+  int64_t bucket = Find(key, &free);  // checked_: the verification reads, issued after the append
+  if (bucket < 0) bucket = free;
   if (bucket < 0) {
     return Status::ResourceExhausted("FAWN-DS: all " + std::to_string(HashIndex::kProbes) + " buckets of key " +
                                      key.Hex() + "'s probe sequence are taken; use more index bits or split the store");
   }
   const bool existed = index_.Get(static_cast<uint64_t>(bucket)).valid;
-  auto join = Join::Make(std::move(done));
+  auto join = done ? Join::Make(std::move(done)) : nullptr;  // without `done` nobody waits
   StatusOr<uint64_t> offset = Append(RecordType::kPut, key, value, join);
   if (!offset.ok()) return offset.status();
   ++stats_.puts;
   if (existed) ++stats_.orphaned;
   index_.Set(static_cast<uint64_t>(bucket),
              HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset.value())});
-  ++join->pending;
-  ReadChain(std::move(checked), 0, [join]() { Join::Release(join); });
-  Join::Release(join);
+  VerifyReads(join);
+  if (join) Join::Release(join);
   return Status::Ok();
+}
+
+void DataStore::VerifyReads(const std::shared_ptr<Join>& j) {
+  if (checked_.size() == 1) {  // the usual case: one fragment match, just peeked by Find
+    sink_.resize(last_peek_size_);
+    (void)SubmitOne(IoEntry::Read(LogDeviceOffset(checked_[0]), last_peek_size_, sink_.data()), Join::Part(j));
+  } else if (!checked_.empty()) {
+    if (j) ++j->pending;
+    ReadChain(checked_, [j]() {
+      if (j) Join::Release(j);
+    });
+  }
 }
 
 Status DataStore::Delete(const Key& key, Done done) {
   if (!o_.range.Contains(key)) return Status::InvalidArgument("FAWN-DS: key " + key.Hex() + " is outside the store's range");
-  std::vector<uint64_t> checked;
-  int64_t bucket = Find(key, &checked);
-  auto join = Join::Make(std::move(done));
+  int64_t bucket = Find(key);
+  auto join = done ? Join::Make(std::move(done)) : nullptr;  // without `done` nobody waits
   if (bucket < 0) {
-    join->status = Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store");
+    if (join) join->status = Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store");
   } else {
     StatusOr<uint64_t> offset = Append(RecordType::kDelete, key, {}, join);
     if (!offset.ok()) return offset.status();
@@ -297,37 +347,55 @@ Status DataStore::Delete(const Key& key, Done done) {
     index_.Set(static_cast<uint64_t>(bucket), b);
     stats_.orphaned += 2;  // the put record it pointed to, and the delete record itself
   }
-  ++join->pending;
-  ReadChain(std::move(checked), 0, [join]() { Join::Release(join); });
-  Join::Release(join);
+  VerifyReads(join);
+  if (join) Join::Release(join);
   return Status::Ok();
 }
 
 Status DataStore::Get(const Key& key, GetDone done) {
-  std::vector<uint64_t> checked;
-  int64_t bucket = Find(key, &checked);
+  int64_t bucket = Find(key);
   ++stats_.gets;
   if (bucket < 0) {
     ++stats_.misses;
-    ReadChain(std::move(checked), 0, [done = std::move(done), key]() {
+    if (checked_.empty()) {  // no fragment matched: no read, the answer is immediate
+      done(Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store"), std::string());
+      return Status::Ok();
+    }
+    ReadChain(checked_, [done = std::move(done), key]() {
       done(Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store"), std::string());
     });
     return Status::Ok();
   }
   ++stats_.hits;
+  const uint64_t offset = index_.Get(static_cast<uint64_t>(bucket)).offset;
+  const uint64_t size = match_.size;
+  if (checked_.size() == 1) {
+    // The common case: the first fragment match is the key. Its record was just decoded from
+    // the device's bytes (Find); the timed read of those same bytes happens now (a command
+    // takes effect at submission), and its completion delivers the value.
+    struct Pending {
+      GetDone done;
+      std::string value;
+    };
+    auto p = std::make_shared<Pending>();
+    p->done = std::move(done);
+    p->value.assign(match_.value);
+    sink_.resize(size);
+    Status s = SubmitOne(IoEntry::Read(LogDeviceOffset(offset), size, sink_.data()),
+                         [p](const device::IoCompletion&) { p->done(Status::Ok(), std::move(p->value)); });
+    (void)s;  // a refusal means the device crashed: like the host, the lookup stops here
+    return Status::Ok();
+  }
   // Every candidate but the match is a false positive: read them, then the match, whose
   // bytes (from the timed read) are the answer.
-  const uint64_t offset = index_.Get(static_cast<uint64_t>(bucket)).offset;
-  checked.pop_back();
-  auto rec = PeekRecord(offset, &scratch_);
-  if (!rec.ok()) return rec.status();
-  const uint64_t size = rec.value().size;
-  ReadChain(std::move(checked), 0, [this, offset, size, key, done = std::move(done)]() mutable {
+  checked_.pop_back();
+  ReadChain(checked_, [dev = dev_, stream = o_.stream, nonce = o_.nonce, at = LogDeviceOffset(offset), offset, size, key,
+                       done = std::move(done)]() mutable {
     auto buf = std::make_shared<std::string>(size, '\0');
-    Status s = dev_->Submit(
-        IoCommand::Single(IoEntry::Read(LogDeviceOffset(offset), size, reinterpret_cast<uint8_t*>(buf->data())), o_.stream),
-        [this, buf, offset, key, done](const device::IoCompletion&) {
-          auto r = DecodeRecord(*buf, offset, 0, o_.nonce);
+    Status s = dev->Submit(
+        IoCommand::Single(IoEntry::Read(at, size, reinterpret_cast<uint8_t*>(buf->data())), stream),
+        [buf, offset, nonce, key, done](const device::IoCompletion&) {
+          auto r = DecodeRecord(*buf, offset, 0, nonce);
           if (!r.ok()) {
             done(r.status(), std::string());
           } else if (r.value().key != key) {
@@ -375,21 +443,38 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uin
                                                         int stream, RecoveryReport* report) {
   const sim::SimTime t0 = dev->sim()->now();
   RecoveryReport rep;
-  Super best{};
-  bool found = false;
+  // The valid superblocks, newest first. Recovery starts from the newest whose index image
+  // checks out: a crash can land a superblock whose image never did (a volatile write cache
+  // lost the image while the superblock write was in flight), and the checkpoint before it
+  // — its image in the other slot, untouched — is then the newest complete one. Only when
+  // no image checks out is the whole log replayed, with the newest superblock's settings.
+  std::vector<Super> supers;
   for (int i = 0; i < 2; ++i) {
     std::vector<uint8_t> b(kSlot);
     auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(region_offset + i * kSlot, kSlot, b.data()), stream));
     if (!r.ok()) return r.status();
     Super s;
-    if (DecodeSuper(b, &s) && s.region_bytes == region_bytes && (!found || s.seq > best.seq)) {
-      best = s;
-      found = true;
-    }
+    if (DecodeSuper(b, &s) && s.region_bytes == region_bytes) supers.push_back(s);
   }
-  if (!found) {
+  if (supers.empty()) {
     return Status::Corruption("FAWN-DS: no valid superblock in the file at device offset " + std::to_string(region_offset) +
                               ": not a FAWN-DS store, or its header was destroyed");
+  }
+  std::sort(supers.begin(), supers.end(), [](const Super& a, const Super& b) { return a.seq > b.seq; });
+  Super best = supers[0];
+  std::vector<uint8_t> image;
+  for (const Super& c : supers) {
+    if (c.image_slot == 0 || c.index_bits != supers[0].index_bits || c.nonce != supers[0].nonce) break;
+    image.assign(size_t{HashIndex::kBucketBytes} << c.index_bits, 0);
+    const uint64_t image_bytes = RoundUp(image.size(), kSlot);
+    const uint64_t at = region_offset + 2 * kSlot + (c.image_slot - 1) * image_bytes;
+    auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(at, image.size(), image.data()), stream));
+    if (!r.ok()) return r.status();
+    if (Crc32c(image.data(), image.size()) == c.image_crc) {
+      best = c;
+      break;
+    }
+    image.clear();
   }
   StoreOptions o;
   o.index_bits = static_cast<int>(best.index_bits);
@@ -399,22 +484,16 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uin
   o.nonce = best.nonce;
   o.stream = stream;
   std::unique_ptr<DataStore> s(new DataStore(dev, o));
-  s->checkpoint_seq_ = best.seq;
+  s->checkpoint_seq_ = supers[0].seq;  // the next checkpoint outranks every superblock on the file
   uint64_t pos = 0;
   uint32_t seq = 1;
-  if (best.image_slot != 0) {
-    std::vector<uint8_t> image(s->index_.bytes());
-    const uint64_t at = region_offset + 2 * kSlot + (best.image_slot - 1) * s->ImageBytes();
-    auto r = device::SubmitAndWait(dev, IoCommand::Single(IoEntry::Read(at, image.size(), image.data()), stream));
-    if (!r.ok()) return r.status();
-    if (Crc32c(image.data(), image.size()) == best.image_crc) {
-      s->index_.Load(image);
-      s->image_slot_ = best.image_slot;
-      pos = best.log_end;
-      seq = best.next_seq;
-      rep.from_checkpoint = true;
-      rep.checkpoint_seq = best.seq;
-    }
+  if (!image.empty()) {
+    s->index_.Load(image);
+    s->image_slot_ = best.image_slot;
+    pos = best.log_end;
+    seq = best.next_seq;
+    rep.from_checkpoint = true;
+    rep.checkpoint_seq = best.seq;
   }
   // Replay the log after the checkpoint, a chunk at a time, until its end.
   std::vector<uint8_t> chunk;

@@ -114,18 +114,24 @@ class DataStore {
   DataStore(device::Device* dev, StoreOptions o);
   uint64_t ImageBytes() const;
   uint64_t LogDeviceOffset(uint64_t log_offset) const { return o_.region_offset + log_start_ + log_offset; }
-  // The bucket holding `key`, or -1; `checked` receives the offsets of every record read.
-  int64_t Find(const Key& key, std::vector<uint64_t>* checked);
+  // The bucket holding `key`, or -1, in one pass over its probe sequence. `checked_`
+  // receives the offsets of every record read (fragment matches, in probe order), `match_`
+  // the decoded record of the match (pointing into scratch_), and `free` (if given) the first
+  // bucket whose valid bit is clear, or -1.
+  int64_t Find(const Key& key, int64_t* free = nullptr);
   // Points the key's bucket at `offset` (repointing an existing entry, else taking the first
   // free bucket of its probe sequence). False when no bucket is free.
   bool ApplyPut(const Key& key, uint64_t offset);
-  // The first bucket of the key's probe sequence whose valid bit is clear, or -1.
-  int64_t FreeBucket(const Key& key) const;
   void ApplyDelete(const Key& key);
   // Appends a record at the log's end (one device write, joined to `join`); its log offset.
   StatusOr<uint64_t> Append(RecordType type, const Key& key, std::string_view value, const std::shared_ptr<Join>& join);
-  // Issues the timed reads of `offsets` one after another, then calls `then`.
-  void ReadChain(std::vector<uint64_t> offsets, size_t i, std::function<void()> then);
+  // Issues the timed reads of the records at `offsets` one after another, then calls `then`
+  // (which, like the reads, must not need the store: it may be replaced meanwhile).
+  void ReadChain(const std::vector<uint64_t>& offsets, std::function<void()> then);
+  // The timed reads of the records Find compared (checked_), after an append, joined to `j`.
+  void VerifyReads(const std::shared_ptr<Join>& j);
+  // Submits a one-entry command on the store's stream (reusing one command object).
+  Status SubmitOne(const device::IoEntry& e, device::CompletionFn fn);
 
   device::Device* dev_;
   StoreOptions o_;
@@ -136,7 +142,16 @@ class DataStore {
   uint64_t checkpoint_seq_ = 0;
   uint32_t image_slot_ = 0;  // 0: none yet, 1: A, 2: B
   StoreStats stats_;
-  std::string scratch_;
+  // Reused buffers (the device touches buffers only inside Submit, so one of each suffices).
+  // Completion closures never refer to the store: Node replaces stores with reads in flight.
+  std::string scratch_;               // the record Find or PeekRecord decoded last
+  std::string record_;                // the record being appended
+  std::vector<uint8_t> sink_;         // destination of timed reads whose bytes were peeked
+  std::vector<uint64_t> checked_;     // Find's fragment-match offsets
+  RecordView match_{};                // Find's full-key match, into scratch_
+  uint64_t last_peek_size_ = 0;       // bytes of the last record Find compared (checked_.back())
+  mutable uint64_t peek_hint_ = kRecordHeader;  // bytes PeekRecord reads first (last record's size)
+  device::IoCommand io_;              // SubmitOne's command
 };
 
 }  // namespace fawnlab::fawnds
