@@ -1,7 +1,10 @@
 #include "fawnds/node.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
+
+#include "fawnds/store_list.h"
 
 namespace fawnlab::fawnds {
 
@@ -21,6 +24,9 @@ struct Node::Job {
   bool has_lock_b = false;
   uint64_t pos = 0;
   std::vector<Key> moved;             // split: keys whose puts were carried to the new store
+  DataStore* source = nullptr;        // the store scanned (stores_[src] until the swap)
+  std::unique_ptr<DataStore> retired; // compact, merge: the source after the swap, until the commit ends
+  uint64_t old_slot = 0;              // compact, merge: the file freed at the commit
   bool locked = false;
   Status failure;
   Done done;
@@ -31,6 +37,10 @@ Node::~Node() = default;
 
 StatusOr<std::unique_ptr<Node>> Node::Create(device::Device* dev, NodeOptions o, const std::vector<KeyRange>& ranges) {
   if (ranges.empty()) return Status::InvalidArgument("FAWN-DS node: needs at least one key range");
+  if (ranges.size() > StoreList::kMaxStores) {
+    return Status::InvalidArgument("FAWN-DS node: " + std::to_string(ranges.size()) + " key ranges exceed the " +
+                                   std::to_string(StoreList::kMaxStores) + " stores a datastore list holds");
+  }
   if (o.file_bytes < DataStore::FileBytes(o.index_bits, DataStore::kSlot)) {
     return Status::InvalidArgument("FAWN-DS node: file_bytes is too small for the index and a log");
   }
@@ -42,8 +52,12 @@ StatusOr<std::unique_ptr<Node>> Node::Create(device::Device* dev, NodeOptions o,
     if (!s.ok()) return s.status();
     n->stores_.push_back(Entry{r, std::move(s).value(), slot.value()});
   }
+  if (Status st = n->WriteList(true, nullptr); !st.ok()) return st;
   return n;
 }
+
+const DataStore* Node::maintenance_source() const { return job_ ? job_->source : nullptr; }
+const DataStore* Node::maintenance_destination() const { return job_ ? job_->dst : nullptr; }
 
 StatusOr<uint64_t> Node::AllocateSlot() {
   if (!free_slots_.empty()) {
@@ -51,7 +65,8 @@ StatusOr<uint64_t> Node::AllocateSlot() {
     free_slots_.pop_back();
     return s;
   }
-  if ((next_slot_ + 1) * o_.file_bytes > dev_->info().capacity_bytes) {
+  // The device's last 2 × 64 KB hold the datastore list.
+  if ((next_slot_ + 1) * o_.file_bytes + 2 * StoreList::kSlotBytes > dev_->info().capacity_bytes) {
     return Status::ResourceExhausted("FAWN-DS node: the device has no room for another " +
                                      std::to_string(o_.file_bytes) + "-byte store file");
   }
@@ -125,8 +140,8 @@ Status Node::Get(const Key& key, GetDone done) {
 }
 
 Status Node::SyncAll(Done done) {
-  return dev_->Submit(IoCommand::Single(IoEntry::Flush()), [done = std::move(done)](const device::IoCompletion&) {
-    if (done) done(Status::Ok());
+  return dev_->Submit(IoCommand::Single(IoEntry::Flush()), [this, done = std::move(done)](const device::IoCompletion&) {
+    WhenCommitted(done);
   });
 }
 
@@ -134,6 +149,7 @@ Status Node::Begin(std::unique_ptr<Job> job) {
   if (job_) return Status::ResourceExhausted("FAWN-DS node: a " + job_->kind + " is already running");
   progress_ = MaintenanceProgress{};
   progress_.kind = job->kind;
+  job->source = stores_[job->src].store.get();
   job_ = std::move(job);
   ScanStep();
   return Status::Ok();
@@ -169,6 +185,10 @@ Status Node::Split(size_t store, const Key& at, Done done) {
                                    std::to_string(store) + "'s range");
   }
   if (job_) return Status::ResourceExhausted("FAWN-DS node: a " + job_->kind + " is already running");
+  if (stores_.size() >= StoreList::kMaxStores) {
+    return Status::ResourceExhausted("FAWN-DS node: the datastore list is full (" + std::to_string(stores_.size()) +
+                                     " stores); merge some first");
+  }
   auto slot = AllocateSlot();
   if (!slot.ok()) return slot.status();
   KeyRange moving{r.start, at};
@@ -287,40 +307,172 @@ void Node::ScanStep() {
 }
 
 void Node::Finish() {
-  std::unique_ptr<Job> j = std::move(job_);
-  if (j->failure.ok()) {
-    if (j->kind == "compact") {
-      uint64_t old = stores_[j->src].slot;
-      stores_[j->src].store = std::move(j->fresh);
-      stores_[j->src].slot = j->fresh_slot;
-      FreeSlot(old);
-      (void)stores_[j->src].store->Checkpoint(nullptr);
-    } else if (j->kind == "split") {
-      DataStore& src = *stores_[j->src].store;
-      src.set_range(j->final_src_range);
-      // The moved keys leave the source's index now (their records stay until a compaction),
-      // so no later merge into the source can bring an old version back.
-      for (const Key& k : j->moved) src.Forget(k);
-      stores_[j->src].range = j->final_src_range;
-      (void)src.Checkpoint(nullptr);
-      (void)j->fresh->Checkpoint(nullptr);
-      stores_.push_back(Entry{j->copy_range, std::move(j->fresh), j->fresh_slot});
-    } else {
-      stores_[j->into].range = j->dst->options().range;
-      (void)j->dst->Checkpoint(nullptr);
-      uint64_t old = stores_[j->src].slot;
-      stores_.erase(stores_.begin() + static_cast<long>(j->src));
-      FreeSlot(old);
-    }
-  } else {
-    if (j->fresh) FreeSlot(j->fresh_slot);
-    if (j->kind == "merge") j->dst->set_range(stores_[j->into].range);
+  Job& j = *job_;
+  if (!j.failure.ok()) {
+    if (j.fresh) FreeSlot(j.fresh_slot);
+    if (j.kind == "merge") j.dst->set_range(stores_[j.into].range);
+    j.locked = false;
+    progress_.locked = false;
+    ReleaseHeld();
+    EndJob();
+    return;
   }
+  // The swap: from now on requests go to the new store list (see the header for the commit
+  // that follows). The store holding the moved records is checkpointed first.
+  DataStore* holder = j.kind == "merge" ? j.dst : j.fresh.get();
+  if (j.kind == "compact") {
+    j.old_slot = stores_[j.src].slot;
+    j.retired = std::move(stores_[j.src].store);
+    stores_[j.src].store = std::move(j.fresh);
+    stores_[j.src].slot = j.fresh_slot;
+  } else if (j.kind == "split") {
+    stores_[j.src].range = j.final_src_range;  // the source's own range narrows at the commit
+    stores_.push_back(Entry{j.copy_range, std::move(j.fresh), j.fresh_slot});
+  } else {
+    stores_[j.into].range = j.dst->options().range;
+    j.old_slot = stores_[j.src].slot;
+    j.retired = std::move(stores_[j.src].store);
+    stores_.erase(stores_.begin() + static_cast<long>(j.src));
+  }
+  j.locked = false;
   progress_.locked = false;
+  progress_.committing = true;
+  Status s = holder->Checkpoint([this](const Status&) {
+    Status w = WriteList(false, [this](const device::IoCompletion&) { Commit(); });
+    if (!w.ok()) job_->failure = w;  // the device crashed: the commit never completes
+  });
+  if (!s.ok()) j.failure = s;
+  ReleaseHeld();
+}
+
+void Node::Commit() {
+  Job& j = *job_;
+  if (j.kind == "split") {
+    DataStore* src = j.source;
+    src->set_range(j.final_src_range);
+    // The moved keys leave the source's index now (their records stay until a compaction),
+    // so no later merge into the source can bring an old version back.
+    for (const Key& k : j.moved) src->Forget(k);
+    (void)src->Checkpoint(nullptr);
+  } else {
+    FreeSlot(j.old_slot);
+  }
+  progress_.committing = false;
+  EndJob();
+  std::vector<Done> waiting;
+  waiting.swap(after_commit_);
+  for (Done& d : waiting) d(Status::Ok());
+}
+
+void Node::ReleaseHeld() {
   std::deque<std::function<void()>> held;
   held.swap(queued_);
   for (auto& op : held) op();
+}
+
+void Node::EndJob() {
+  std::unique_ptr<Job> j = std::move(job_);
   if (j->done) j->done(j->failure);
+}
+
+void Node::WhenCommitted(Done done) {
+  if (!done) return;
+  if (job_ && progress_.committing) {
+    after_commit_.push_back(std::move(done));
+  } else {
+    done(Status::Ok());
+  }
+}
+
+Status Node::CheckpointAll(Done done) {
+  // `done` runs once every store's checkpoint (each ends with a flush) has completed.
+  auto pending = std::make_shared<size_t>(stores_.size());
+  for (Entry& e : stores_) {
+    Status s = e.store->Checkpoint([this, pending, done](const Status&) {
+      if (--*pending == 0) WhenCommitted(done);
+    });
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Status Node::WriteList(bool wait, device::CompletionFn then) {
+  StoreList l;
+  l.seq = ++list_seq_;
+  l.file_bytes = o_.file_bytes;
+  l.next_nonce = next_nonce_;
+  l.next_slot = next_slot_;
+  for (const Entry& e : stores_) l.entries.push_back(StoreListEntry{e.slot, e.store->options().nonce, e.range});
+  const std::vector<uint8_t> b = l.Encode();
+  IoCommand cmd{{IoEntry::Write(StoreList::CopyOffset(dev_->info().capacity_bytes, l.seq), b.size(), b.data()),
+                 IoEntry::Flush()},
+                0};
+  if (wait) return device::SubmitAndWait(dev_, cmd).status();
+  return dev_->Submit(cmd, std::move(then));
+}
+
+namespace {
+
+// Drops from `s`'s index every key outside `range` (its records become orphans); returns how many.
+uint64_t RestrictTo(DataStore& s, const KeyRange& range) {
+  std::vector<Key> outside;
+  std::string buf;
+  const HashIndex& idx = s.index();
+  for (uint64_t b = 0; b < idx.buckets(); ++b) {
+    const HashIndex::Bucket bucket = idx.Get(b);
+    if (!bucket.valid) continue;
+    auto rec = s.PeekRecord(bucket.offset, &buf);
+    if (rec.ok() && !range.Contains(rec.value().key)) outside.push_back(rec.value().key);
+  }
+  for (const Key& k : outside) s.Forget(k);
+  s.set_range(range);
+  return outside.size();
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<Node>> Node::Recover(device::Device* dev, NodeOptions o, Recovery* report) {
+  const sim::SimTime t0 = dev->sim()->now();
+  auto read = StoreList::Read(dev);
+  if (!read.ok()) return read.status();
+  const StoreList& l = read.value();
+  if (l.file_bytes != o.file_bytes) {
+    return Status::InvalidArgument("FAWN-DS node: the datastore list's files are " + std::to_string(l.file_bytes) +
+                                   " bytes, not the " + std::to_string(o.file_bytes) + " asked for");
+  }
+  if (l.entries.empty()) return Status::Corruption("FAWN-DS node: the datastore list names no store");
+  std::unique_ptr<Node> n(new Node(dev, o));
+  Recovery rep;
+  rep.list_seq = l.seq;
+  std::vector<bool> used(l.next_slot, false);
+  for (const StoreListEntry& e : l.entries) {
+    RecoveryReport sr;
+    auto s = DataStore::Recover(dev, e.slot * l.file_bytes, l.file_bytes, 0, &sr);
+    if (!s.ok()) {
+      return Status::Corruption("FAWN-DS node: the listed store in slot " + std::to_string(e.slot) +
+                                " did not recover: " + s.status().message());
+    }
+    std::unique_ptr<DataStore> store = std::move(s).value();
+    if (store->options().nonce != e.nonce) {
+      return Status::Corruption("FAWN-DS node: slot " + std::to_string(e.slot) + " holds the store with nonce " +
+                                std::to_string(store->options().nonce) + ", the list names nonce " +
+                                std::to_string(e.nonce));
+    }
+    const KeyRange& had = store->options().range;
+    if (had.start != e.range.start || had.end != e.range.end) rep.restricted += RestrictTo(*store, e.range);
+    used[e.slot] = true;
+    n->stores_.push_back(Entry{e.range, std::move(store), e.slot});
+    rep.stores.push_back(sr);
+  }
+  n->next_slot_ = l.next_slot;
+  for (uint64_t slot = l.next_slot; slot-- > 0;) {
+    if (!used[slot]) n->free_slots_.push_back(slot);  // the lowest free slot is taken first
+  }
+  n->next_nonce_ = l.next_nonce;
+  n->list_seq_ = l.seq;
+  rep.duration_ns = dev->sim()->now() - t0;
+  if (report) *report = std::move(rep);
+  return n;
 }
 
 }  // namespace fawnlab::fawnds

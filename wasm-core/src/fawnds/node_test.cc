@@ -9,16 +9,13 @@
 #include "device/nvm.h"
 #include "device/profiles.h"
 #include "fawnds/node.h"
+#include "fawnds/reliability.h"
 #include "sim/rng.h"
 
 namespace fawnlab::fawnds {
 namespace {
 
-Key K(uint64_t i) {
-  Key k = Key::FromU64(i * 0x9E3779B97F4A7C15ull);
-  k.bytes[0] = static_cast<uint8_t>(i % 251);  // spread keys over the ring's top byte
-  return k;
-}
+Key K(uint64_t i) { return reliability::SpreadKey(i); }
 
 Key Top(uint8_t b) {
   Key k;
@@ -140,64 +137,57 @@ TEST(NodeTest, BadMaintenanceRequestsAreRefused) {
 }
 
 // Random puts, deletes and gets keep running while compactions, splits and merges come and
-// go; every read must match a std::unordered_map.
+// go, with a clean restart through Node::Recover halfway; every read must match a
+// std::unordered_map. (The bench's soak runs the same for a million operations.)
 TEST(NodeTest, MaintenanceUnderRandomLoadMatchesAModel) {
+  reliability::ModelOptions o;
   const char* env = std::getenv("FAWNLAB_TEST_SEED");
-  const uint64_t seed = env ? std::strtoull(env, nullptr, 10) : 777;
-  std::cout << "NodeTest.MaintenanceUnderRandomLoadMatchesAModel seed=" << seed << "\n";
-  Rig rig({KeyRange::All()}, 50 * sim::kUs);
-  sim::Rng rng(seed);
-  std::unordered_map<uint64_t, std::string> model;
-  int jobs = 0, mismatches = 0;
-  for (int i = 0; i < 100000; ++i) {
-    uint64_t id = rng.UniformU64(3000);
-    uint64_t op = rng.UniformU64(100);
-    if (op < 50) {
-      std::string v = std::to_string(i);
-      ASSERT_TRUE(rig.node->Put(K(id), v, nullptr).ok());
-      model[id] = v;
-    } else if (op < 62) {
-      ASSERT_TRUE(rig.node->Delete(K(id), nullptr).ok());
-      model.erase(id);
-    } else {
-      auto it = model.find(id);
-      std::string want = it == model.end() ? "<none>" : it->second;
-      ASSERT_TRUE(rig.node->Get(K(id), [&, want, i](const Status& s, std::string v) {
-        std::string got = s.ok() ? v : "<none>";
-        if (got != want) {
-          ++mismatches;
-          ADD_FAILURE() << "op " << i << " key " << id << ": got " << got << ", want " << want << " (seed " << seed << ")";
-        }
-      }).ok());
-    }
-    if (i % 3000 == 1500 && !rig.node->maintenance_running()) {
-      uint64_t pick = rng.UniformU64(3);
-      size_t n = rig.node->num_stores();
-      Status s;
-      if (pick == 0 || n >= 4) {
-        s = n >= 2 ? rig.node->Merge(0, 1, nullptr) : rig.node->Compact(0, nullptr);
-        if (!s.ok()) s = rig.node->Compact(rng.UniformU64(n), nullptr);
-      } else if (pick == 1) {
-        s = rig.node->Compact(rng.UniformU64(n), nullptr);
-      } else {
-        size_t st = rng.UniformU64(n);
-        KeyRange r = rig.node->range(st);
-        s = rig.node->Split(st, K(rng.UniformU64(3000)), nullptr);
-        if (!s.ok()) s = rig.node->Compact(st, nullptr);
-        (void)r;
-      }
-      jobs += s.ok();
-    }
-    // Let simulated time pass between requests so maintenance overlaps them.
-    rig.sim.RunUntil(rig.sim.now() + 20 * sim::kUs);
-    if (mismatches > 5) break;
+  o.seed = env ? std::strtoull(env, nullptr, 10) : 777;
+  o.ops = 100000;
+  o.restart_every = 50000;
+  std::cout << "NodeTest.MaintenanceUnderRandomLoadMatchesAModel seed=" << o.seed << "\n";
+  const reliability::ModelReport r = reliability::RunMaintenanceModel(o);
+  EXPECT_EQ(r.first_failure, "");
+  EXPECT_EQ(r.mismatches, 0u);
+  EXPECT_GT(r.gets_checked, 30000u);
+  EXPECT_GT(r.compactions, 3u);
+  EXPECT_GT(r.splits, 3u);
+  EXPECT_GT(r.merges, 3u);
+  EXPECT_EQ(r.restarts, 1u);
+  EXPECT_EQ(r.index_entries, r.model_keys) << "every store indexes exactly its own live keys";
+}
+
+// Crashes at random device commands while puts, deletes, syncs, checkpoints, splits, merges
+// and compactions run; Node::Recover must succeed and every key must read back as its last
+// synced operation left it, or as a later one did. (The bench's soak runs 10,000 of these.)
+TEST(NodeTest, CrashConsistencyThroughMaintenance) {
+  reliability::CrashOptions o;
+  const char* env = std::getenv("FAWNLAB_TEST_SEED");
+  o.seed = env ? std::strtoull(env, nullptr, 10) : 99;
+  o.crash_points = 300;
+  std::cout << "NodeTest.CrashConsistencyThroughMaintenance seed=" << o.seed << "\n";
+  const reliability::CrashReport r = reliability::RunCrashPoints(o);
+  EXPECT_EQ(r.failures, 0u) << r.first_failure;
+  EXPECT_EQ(r.crash_points, 300u);
+  for (const char* phase : {"put", "sync", "compact", "split", "merge"}) {
+    EXPECT_GT(r.by_phase.count(phase) ? r.by_phase.at(phase) : 0, 0u) << "no crash during " << phase;
   }
-  rig.sim.Run(UINT64_MAX);
-  EXPECT_EQ(mismatches, 0);
-  EXPECT_GT(jobs, 10);
-  uint64_t live = 0;
-  for (size_t s = 0; s < rig.node->num_stores(); ++s) live += rig.node->store(s).live_keys();
-  EXPECT_EQ(live, model.size()) << "every store indexes exactly its own live keys";
+}
+
+TEST(NodeTest, RecoverRefusesADeviceWithoutAList) {
+  Rig rig({KeyRange::All()});
+  sim::Simulator sim;
+  auto blank = device::MakeDevice(&sim, "nvm-4ch", uint64_t{64} << 20).value();
+  NodeOptions o;
+  o.index_bits = 14;
+  o.file_bytes = 16 << 20;
+  auto r = Node::Recover(blank.get(), o, nullptr);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("datastore list"), std::string::npos) << r.status().message();
+  o.file_bytes = 8 << 20;
+  auto wrong = Node::Recover(rig.dev.get(), o, nullptr);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.status().message().find("16777216"), std::string::npos) << wrong.status().message();
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "fawnds/hash_index.h"
 #include "fawnds/key.h"
 #include "fawnds/record.h"
+#include "fawnds/reliability.h"
 #include "fawnds/store.h"
 #include "sim/rng.h"
 
@@ -294,9 +295,7 @@ TEST(StoreTest, CrashConsistencyAtRandomPoints) {
     plan.tear_crashing_write = rng.Bernoulli(0.5);
     plan.torn_bytes = static_cast<uint32_t>(rng.UniformU64(f.info().unit_bytes));
     ASSERT_TRUE(f.Arm(plan).ok());
-    // Per key, its operations in order: (op number, value; "" = deleted).
-    std::unordered_map<uint64_t, std::vector<std::pair<int, std::string>>> history;
-    int durable_upto = 0;  // every operation numbered below this is acknowledged as synced
+    reliability::CrashHistory history;
     bool crashed = false;
     for (int i = 0; i < 600 && !crashed; ++i) {
       uint64_t id = rng.UniformU64(200);
@@ -307,16 +306,17 @@ TEST(StoreTest, CrashConsistencyAtRandomPoints) {
         std::string v = "r" + std::to_string(run) + "i" + std::to_string(i);
         st = s->Put(k, v, nullptr);
         // The crashing write itself may land whole (it was in flight): a later state too.
-        if (st.ok() || st.code() == StatusCode::kUnavailable) history[id].emplace_back(i, v);
+        if (st.ok() || st.code() == StatusCode::kUnavailable) history.Record(id, i, v);
       } else if (op < 75) {
         st = s->Delete(k, nullptr);
-        if (st.ok() || st.code() == StatusCode::kUnavailable) history[id].emplace_back(i, "");
+        if (st.ok() || st.code() == StatusCode::kUnavailable) history.Record(id, i, "");
         if (st.code() == StatusCode::kNotFound) st = Status::Ok();
-      } else if (op < 95) {
-        st = s->Sync([&durable_upto, i](const Status&) { durable_upto = std::max(durable_upto, i); });
       } else {
-        st = s->Checkpoint(nullptr);
+        const uint64_t token = history.BeginSync();
+        auto synced = [&history, token](const Status&) { history.EndSync(token); };
+        st = op < 95 ? s->Sync(synced) : s->Checkpoint(synced);
       }
+      if (st.ok() && op < 75) history.Submitted(i);  // the append was submitted at the call
       if (st.code() == StatusCode::kUnavailable) crashed = true;
       sim.Run(UINT64_MAX);
     }
@@ -333,17 +333,9 @@ TEST(StoreTest, CrashConsistencyAtRandomPoints) {
       ASSERT_TRUE(st.Get(Key::FromU64(id + 1), [&](const Status& x, std::string y) { gs = x; got = std::move(y); }).ok());
       sim.Run(UINT64_MAX);
       ASSERT_TRUE(gs.ok() || gs.code() == StatusCode::kNotFound) << "run " << run << ": " << gs.message();
-      const std::string state = gs.ok() ? got : "";
-      // Allowed: the state after the last synced operation, or after any later one.
-      std::vector<std::string> allowed;
-      std::string synced_state;
-      for (const auto& [n, v] : history[id]) {
-        if (n < durable_upto) synced_state = v; else allowed.push_back(v);
-      }
-      allowed.push_back(synced_state);
-      bool ok = std::find(allowed.begin(), allowed.end(), state) != allowed.end();
-      ASSERT_TRUE(ok) << "run " << run << " key " << id << " read back '" << state << "', synced state '" << synced_state
-                      << "' (crash at command " << plan.crash_at << ", lose_unsynced " << plan.lose_unsynced << ")";
+      const std::string why = history.Check(id, gs.ok() ? got : "");
+      ASSERT_EQ(why, "") << "run " << run << " key " << id << " (crash at command " << plan.crash_at
+                         << ", lose_unsynced " << plan.lose_unsynced << ")";
     }
   }
   EXPECT_GT(crashes, 200);
