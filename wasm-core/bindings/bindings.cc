@@ -13,6 +13,15 @@
 //                                               -> .ok(), .error(), .advance(dtNs, maxEvents),
 //       .step(), .reconfigure(patchJson) -> "" | error message, .snapshot() -> JSON text,
 //       .delete() when done.
+//   new FawndsSession(configJson, seed)         -> the same, and
+//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawndslab/session.h)
+//       .log(store)    -> {ok: true, offsets: Uint32Array, flags: Uint8Array, keys: Uint32Array,
+//                          logEnd, counts: [live, orphaned, deleted, outOfRange, lost]} | error
+//       .index(store, first, count, group)
+//                      -> {ok: true, indexBits, first, group, valid: Uint16Array,
+//                          fragments: Uint16Array, offsets: Uint32Array} | error
+//       .version()     -> a number that changes when the log or index may have
+//       The typed arrays are copies owned by JavaScript.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -28,6 +37,7 @@
 #include "experiments/registry.h"
 #include "devices/disk_session.h"
 #include "devices/flash_session.h"
+#include "fawndslab/session.h"
 #include "queues/session.h"
 
 namespace {
@@ -149,7 +159,7 @@ class SessionHandle {
   }
   std::string snapshot() { return session_ ? session_->SnapshotJson() : "null"; }
 
- private:
+ protected:
   std::unique_ptr<Session> session_;
   std::string error_;
 };
@@ -167,6 +177,62 @@ void BindSession(const char* name) {
       .function("snapshot", &H::snapshot);
 }
 
+// A JavaScript-owned copy of `v` as the typed array `type` ("Uint32Array", ...).
+template <typename T>
+val TypedCopy(const char* type, const std::vector<T>& v) {
+  return val::global(type).new_(val(emscripten::typed_memory_view(v.size(), v.data())));
+}
+
+// The FAWN-DS lab's session: a live session plus operations and the column views.
+class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
+ public:
+  using SessionHandle::SessionHandle;
+  val apply(std::string op_json) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
+    auto r = session_->Apply(op_json);
+    if (!r.ok()) return ErrorVal(r.status());
+    val v = val::object();
+    v.set("ok", true);
+    v.set("json", r.value());
+    return v;
+  }
+  val log(double store) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
+    if (!(store >= 0)) return ErrorVal(fawnlab::Status::InvalidArgument("store must be a store number"));
+    auto c = session_->Log(static_cast<size_t>(store));
+    if (!c.ok()) return ErrorVal(c.status());
+    val v = val::object();
+    v.set("ok", true);
+    v.set("offsets", TypedCopy("Uint32Array", c.value().offsets));
+    v.set("flags", TypedCopy("Uint8Array", c.value().flags));
+    v.set("keys", TypedCopy("Uint32Array", c.value().keys));
+    v.set("logEnd", static_cast<double>(c.value().log_end));
+    val counts = val::array();
+    for (uint64_t n : c.value().counts) counts.call<void>("push", static_cast<double>(n));
+    v.set("counts", counts);
+    return v;
+  }
+  val index(double store, double first, double count, double group) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
+    if (!(store >= 0) || !(first >= 0) || !(count >= 0) || !(group >= 0)) {
+      return ErrorVal(fawnlab::Status::InvalidArgument("index cells: store, first, count and group must be non-negative"));
+    }
+    auto c = session_->Index(static_cast<size_t>(store), static_cast<uint64_t>(first), static_cast<uint64_t>(count),
+                             static_cast<uint64_t>(group));
+    if (!c.ok()) return ErrorVal(c.status());
+    val v = val::object();
+    v.set("ok", true);
+    v.set("indexBits", c.value().index_bits);
+    v.set("first", static_cast<double>(c.value().first));
+    v.set("group", static_cast<double>(c.value().group));
+    v.set("valid", TypedCopy("Uint16Array", c.value().valid));
+    v.set("fragments", TypedCopy("Uint16Array", c.value().fragments));
+    v.set("offsets", TypedCopy("Uint32Array", c.value().offsets));
+    return v;
+  }
+  double version() const { return session_ ? static_cast<double>(session_->version()) : 0; }
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fawnlab_core) {
@@ -178,4 +244,19 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
   BindSession<fawnlab::queues::QueueSession>("QueueSession");
   BindSession<fawnlab::devices::FlashSession>("FlashSession");
   BindSession<fawnlab::devices::DiskSession>("DiskSession");
+  // The inherited members are bound through lambdas: embind files a base-class member
+  // pointer under the base class, which is not bound on its own.
+  using emscripten::optional_override;
+  emscripten::class_<FawndsHandle>("FawndsSession")
+      .constructor<std::string, std::string>()
+      .function("ok", optional_override([](FawndsHandle& h) { return h.ok(); }))
+      .function("error", optional_override([](FawndsHandle& h) { return h.error(); }))
+      .function("advance", optional_override([](FawndsHandle& h, double dt, double n) { return h.advance(dt, n); }))
+      .function("step", optional_override([](FawndsHandle& h) { return h.step(); }))
+      .function("reconfigure", optional_override([](FawndsHandle& h, std::string p) { return h.reconfigure(std::move(p)); }))
+      .function("snapshot", optional_override([](FawndsHandle& h) { return h.snapshot(); }))
+      .function("apply", &FawndsHandle::apply)
+      .function("log", &FawndsHandle::log)
+      .function("index", &FawndsHandle::index)
+      .function("version", &FawndsHandle::version);
 }

@@ -5,6 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { isDevicesLive, type LessonScenario, type LiveScenarioConfig } from '../model/lessons';
+import type { FawndsLiveConfig } from '../model/fawndsTypes';
 import type { LiveConfig } from '../model/types';
 import { DEFAULT_SEED, scenarioFromSearch, scenarioFromValues, scenarioToSearch, type Scenario } from '../model/scenario';
 import { useCore } from './coreContext';
@@ -12,6 +13,7 @@ import { ExperimentPanel } from './ExperimentPanel';
 import type { LabInfo } from './labs';
 import { LessonView } from './LessonView';
 import { LiveDevices } from './LiveDevices';
+import { LiveFawnds } from './LiveFawnds';
 import { LiveQueue, type LiveRequest } from './LiveQueue';
 import { navigate } from './router';
 
@@ -51,6 +53,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
         {core && lab.live === 'devices' && (
           <LiveDevices request={live && isDevicesLive(live.config) ? { ...live, config: live.config } : null} />
         )}
+        {core && lab.live === 'fawnds' && <LiveFawnds request={live as LiveRequest<FawndsLiveConfig> | null} />}
         {core && experiments.length > 0 && (
           <ExperimentPanel core={core} experiments={experiments} scenario={scenario} onScenario={setScenario} autoRun={autoRun} />
         )}

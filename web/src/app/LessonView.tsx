@@ -4,15 +4,21 @@ import { ExerciseCard } from './ExerciseCard';
 import { Markdown } from './Markdown';
 
 /** The live view a scenario loads into, as the card names it. */
-function liveName(s: LessonScenario): string {
+function liveName(s: LessonScenario, lab: string): string {
+  if (lab === 'fawnds') return 'live FAWN-DS node';
   if (!s.live || !isDevicesLive(s.live)) return 'live queue';
   return s.live.view === 'flash' ? 'live flash view' : 'live disk view';
 }
 
-function ScenarioCard({ s, onLoad }: { s: LessonScenario; onLoad: (s: LessonScenario) => void }) {
+/** A live field as the card shows it (a script as its number of operations). */
+function liveField(k: string, v: unknown): string {
+  return Array.isArray(v) ? `${k}: ${v.length} operation${v.length === 1 ? '' : 's'}` : `${k}=${String(v)}`;
+}
+
+function ScenarioCard({ s, lab, onLoad }: { s: LessonScenario; lab: string; onLoad: (s: LessonScenario) => void }) {
   const what = s.experiment
     ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
-    : `${liveName(s)} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => `${k}=${v}`).join(', ')}`;
+    : `${liveName(s, lab)} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => liveField(k, v)).join(', ')}`;
   return (
     <aside className="scenario" data-scenario={s.id}>
       <div>
@@ -21,7 +27,7 @@ function ScenarioCard({ s, onLoad }: { s: LessonScenario; onLoad: (s: LessonScen
         <small className="muted"><code>{what}</code></small>
       </div>
       <button type="button" onClick={() => onLoad(s)}>
-        {s.experiment ? 'Load into the experiment panel' : `Load into the ${liveName(s)}`}
+        {s.experiment ? 'Load into the experiment panel' : `Load into the ${liveName(s, lab)}`}
       </button>
     </aside>
   );
@@ -37,7 +43,7 @@ export function LessonView({ lesson, errors, onLoadScenario }: { lesson: Lesson;
       )}
       {lesson.blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
-        if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} onLoad={onLoadScenario} />;
+        if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} lab={lesson.lab} onLoad={onLoadScenario} />;
         return <ExerciseCard key={i} exercise={b.exercise} lesson={lesson} />;
       })}
     </article>

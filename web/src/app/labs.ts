@@ -10,6 +10,15 @@ import devicesScenarios from '@lessons/devices/scenarios.json';
 import queuesExercises from '@lessons/queues/exercises.json';
 import queuesLesson from '@lessons/queues/lesson.md?raw';
 import queuesScenarios from '@lessons/queues/scenarios.json';
+import fawndsScenarios from '@lessons/fawnds/scenarios.json';
+
+// The FAWN-DS lesson's text and exercises are optional until they are written: without them
+// the lab offers its scenarios under a heading of its own.
+const fawndsText = import.meta.glob<string>('@lessons/fawnds/lesson.md', { eager: true, query: '?raw', import: 'default' });
+const fawndsExercises = import.meta.glob<unknown>('@lessons/fawnds/exercises.json', { eager: true, import: 'default' });
+const fawndsLesson =
+  Object.values(fawndsText)[0] ??
+  `# FAWN-DS\n\nLoad a scenario into the live node.\n\n${(fawndsScenarios as Array<{ id: string }>).map((s) => `{{scenario ${s.id}}}`).join('\n\n')}\n`;
 
 export interface LabInfo {
   id: string;
@@ -20,7 +29,7 @@ export interface LabInfo {
   lesson: Lesson;
   lessonErrors: string[];
   /** The live view beside the lesson: the queue, the flash device and disk, or none. */
-  live: 'queue' | 'devices' | null;
+  live: 'queue' | 'devices' | 'fawnds' | null;
 }
 
 function lab(id: string, title: string, tagline: string, blurb: string, md: string, sc: unknown, ex: unknown, live: LabInfo['live']): LabInfo {
@@ -51,6 +60,18 @@ export const LABS: LabInfo[] = [
     devicesScenarios,
     devicesExercises,
     'devices',
+  ),
+  lab(
+    'fawnds',
+    'FAWN-DS',
+    'the log-structured hash store on emulated flash',
+    'Put and get keys and watch each land in the append-only log and the 6-byte-per-bucket hash index, follow a lookup’s ' +
+      'probes and the flash reads they cost, delete, split, merge and compact stores under load, crash the node and watch ' +
+      'recovery rebuild the index — then reproduce FAWN’s single-node results on the emulated CompactFlash card.',
+    fawndsLesson,
+    fawndsScenarios,
+    Object.values(fawndsExercises)[0] ?? [],
+    'fawnds',
   ),
 ];
 

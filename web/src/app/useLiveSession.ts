@@ -110,6 +110,8 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
   });
 
   return {
+    /** The running session (null before the core loads or after a bad configuration). */
+    session,
     config,
     update: (patch: Partial<Required<C>>) => setConfig((c) => ({ ...c, ...patch })),
     snap,

@@ -3,7 +3,12 @@
  * else talks to the core through the typed Core API here, in the main thread or the worker.
  * Failures are values ({ok: false, code, message}); nothing throws for bad input.
  */
-import createFawnlabCore, { type EmbindSession, type EmbindSessionClass, type FawnlabModule } from '@wasm/fawnlab_web.mjs';
+import createFawnlabCore, {
+  type EmbindFawndsSession,
+  type EmbindSession,
+  type EmbindSessionClass,
+  type FawnlabModule,
+} from '@wasm/fawnlab_web.mjs';
 import wasmUrl from '@wasm/fawnlab_web.wasm?url';
 import type {
   CoreError,
@@ -16,6 +21,7 @@ import type {
   QueueSnapshot,
   RunRecord,
 } from './types';
+import type { FawndsConfig, FawndsIndexCells, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from './fawndsTypes';
 
 type RawSession = EmbindSession;
 type RawCore = FawnlabModule;
@@ -29,8 +35,8 @@ export interface LoadOptions {
  * A live session in the core (config type C, snapshot type S); call dispose() when done.
  * After dispose() advance/step do nothing and snapshot() throws.
  */
-class LiveSession<C, S> {
-  constructor(private raw: RawSession | null) {}
+class LiveSession<C, S, R extends RawSession = RawSession> {
+  constructor(protected raw: R | null) {}
 
   /** Advances virtual time by dtNs (at most maxEvents events); returns the events run. */
   advance(dtNs: number, maxEvents: number): number {
@@ -62,6 +68,37 @@ export class LiveFlashSession extends LiveSession<FlashConfig, FlashSnapshot> {}
 
 /** A live disk (the Devices lab): head, platter, queue and power state. */
 export class LiveDiskSession extends LiveSession<DiskConfig, DiskSnapshot> {}
+
+/**
+ * The FAWN-DS lab's node (fawndslab/session.h): operations, and the log and index as columns
+ * (typed arrays owned by JavaScript) rather than JSON.
+ */
+export class LiveFawndsSession extends LiveSession<FawndsConfig, FawndsSnapshot, EmbindFawndsSession> {
+  /** Applies one operation; put/get/delete and durable points run until they complete. */
+  apply(op: FawndsOp): { ok: true; result: FawndsOpResult } | CoreError {
+    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+    const r = this.raw.apply(JSON.stringify(op));
+    return r.ok ? { ok: true, result: JSON.parse(r.json) as FawndsOpResult } : r;
+  }
+  /** Store `store`'s log record by record (store = the store count: the store being built). */
+  log(store: number): FawndsLog | CoreError {
+    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+    const r = this.raw.log(store);
+    if (!r.ok) return r;
+    return { offsets: r.offsets, flags: r.flags, keys: r.keys, logEnd: r.logEnd, counts: r.counts };
+  }
+  /** `count` (≤ 4096) cells of `group` buckets from bucket `first` of store `store`'s index. */
+  index(store: number, first: number, count: number, group: number): FawndsIndexCells | CoreError {
+    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+    const r = this.raw.index(store, first, count, group);
+    if (!r.ok) return r;
+    return { indexBits: r.indexBits, first: r.first, group: r.group, valid: r.valid, fragments: r.fragments, offsets: r.offsets };
+  }
+  /** Changes whenever the log or index views may have changed. */
+  version(): number {
+    return this.raw ? this.raw.version() : 0;
+  }
+}
 
 export class Core {
   constructor(private readonly raw: RawCore) {}
@@ -125,7 +162,13 @@ export class Core {
     return isCoreError(raw) ? raw : new LiveDiskSession(raw);
   }
 
-  private openSession(cls: EmbindSessionClass | undefined, name: string, config: object, seed: string): RawSession | CoreError {
+  /** Starts a FAWN-DS node session (fawndslab/session.h), or returns the reason it cannot. */
+  createFawndsSession(config: FawndsConfig, seed: string): LiveFawndsSession | CoreError {
+    const raw = this.openSession(this.raw.FawndsSession, 'FawndsSession', config, seed);
+    return isCoreError(raw) ? raw : new LiveFawndsSession(raw);
+  }
+
+  private openSession<R extends RawSession>(cls: EmbindSessionClass<R> | undefined, name: string, config: object, seed: string): R | CoreError {
     if (!cls) return { ok: false, code: 'unavailable', message: `this build of the core has no ${name}; rebuild wasm-core` };
     const raw = new cls(JSON.stringify(config), seed);
     if (!raw.ok()) {

