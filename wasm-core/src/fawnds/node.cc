@@ -411,26 +411,6 @@ Status Node::WriteList(bool wait, device::CompletionFn then) {
   return dev_->Submit(cmd, std::move(then));
 }
 
-namespace {
-
-// Drops from `s`'s index every key outside `range` (its records become orphans); returns how many.
-uint64_t RestrictTo(DataStore& s, const KeyRange& range) {
-  std::vector<Key> outside;
-  std::string buf;
-  const HashIndex& idx = s.index();
-  for (uint64_t b = 0; b < idx.buckets(); ++b) {
-    const HashIndex::Bucket bucket = idx.Get(b);
-    if (!bucket.valid) continue;
-    auto rec = s.PeekRecord(bucket.offset, &buf);
-    if (rec.ok() && !range.Contains(rec.value().key)) outside.push_back(rec.value().key);
-  }
-  for (const Key& k : outside) s.Forget(k);
-  s.set_range(range);
-  return outside.size();
-}
-
-}  // namespace
-
 StatusOr<std::unique_ptr<Node>> Node::Recover(device::Device* dev, NodeOptions o, Recovery* report) {
   const sim::SimTime t0 = dev->sim()->now();
   auto read = StoreList::Read(dev);
@@ -447,7 +427,7 @@ StatusOr<std::unique_ptr<Node>> Node::Recover(device::Device* dev, NodeOptions o
   std::vector<bool> used(l.next_slot, false);
   for (const StoreListEntry& e : l.entries) {
     RecoveryReport sr;
-    auto s = DataStore::Recover(dev, e.slot * l.file_bytes, l.file_bytes, 0, &sr);
+    auto s = DataStore::Recover(dev, e.slot * l.file_bytes, l.file_bytes, 0, &sr, e.range);
     if (!s.ok()) {
       return Status::Corruption("FAWN-DS node: the listed store in slot " + std::to_string(e.slot) +
                                 " did not recover: " + s.status().message());
@@ -458,8 +438,7 @@ StatusOr<std::unique_ptr<Node>> Node::Recover(device::Device* dev, NodeOptions o
                                 std::to_string(store->options().nonce) + ", the list names nonce " +
                                 std::to_string(e.nonce));
     }
-    const KeyRange& had = store->options().range;
-    if (had.start != e.range.start || had.end != e.range.end) rep.restricted += RestrictTo(*store, e.range);
+    rep.restricted += sr.dropped_out_of_range;
     used[e.slot] = true;
     n->stores_.push_back(Entry{e.range, std::move(store), e.slot});
     rep.stores.push_back(sr);

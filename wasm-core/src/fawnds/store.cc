@@ -441,6 +441,16 @@ Status DataStore::Checkpoint(Done done) {
 
 StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uint64_t region_offset, uint64_t region_bytes,
                                                         int stream, RecoveryReport* report) {
+  return Recover(dev, region_offset, region_bytes, stream, report, nullptr);
+}
+
+StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uint64_t region_offset, uint64_t region_bytes,
+                                                        int stream, RecoveryReport* report, const KeyRange& range) {
+  return Recover(dev, region_offset, region_bytes, stream, report, &range);
+}
+
+StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uint64_t region_offset, uint64_t region_bytes,
+                                                        int stream, RecoveryReport* report, const KeyRange* range) {
   const sim::SimTime t0 = dev->sim()->now();
   RecoveryReport rep;
   // The valid superblocks, newest first. Recovery starts from the newest whose index image
@@ -478,7 +488,7 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uin
   }
   StoreOptions o;
   o.index_bits = static_cast<int>(best.index_bits);
-  o.range = best.range;
+  o.range = range ? *range : best.range;
   o.region_offset = region_offset;
   o.region_bytes = region_bytes;
   o.nonce = best.nonce;
@@ -538,6 +548,20 @@ StatusOr<std::unique_ptr<DataStore>> DataStore::Recover(device::Device* dev, uin
   }
   s->log_end_ = pos;
   s->next_seq_ = seq;
+  if (range && rep.from_checkpoint) {
+    // The image may hold keys of a range the store no longer (or not yet durably) serves.
+    std::string buf;
+    for (uint64_t b = 0; b < s->index_.buckets(); ++b) {
+      HashIndex::Bucket bucket = s->index_.Get(b);
+      if (!bucket.valid) continue;
+      auto rec = s->PeekRecord(bucket.offset, &buf);
+      if (rec.ok() && !range->Contains(rec.value().key)) {
+        bucket.valid = false;
+        s->index_.Set(b, bucket);
+        ++rep.dropped_out_of_range;
+      }
+    }
+  }
   s->stats_ = StoreStats{};
   rep.log_end = pos;
   rep.duration_ns = dev->sim()->now() - t0;

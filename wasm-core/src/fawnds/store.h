@@ -14,10 +14,12 @@
 //   Sync    flushes the device; an operation acknowledged before a Sync completed is durable.
 //   Checkpoint  writes the index image and a superblock (log end, next record number) into
 //           the file's alternate slots, then flushes (§3.3.1 "periodically checkpoints").
-// Recover() reopens a file: the newest valid superblock and its image, then the log after it,
-// record by record, until the first record that is absent, torn, stale or damaged — that is
-// the log's end. With no image it replays the whole log. Records outside the store's range
-// (a split's leftovers) are not indexed.
+// Recover() reopens a file: the newest valid superblock whose index image checks out, that
+// image, then the log after it, record by record, until the first record that is absent,
+// torn, stale or damaged — that is the log's end. With no image it replays the whole log.
+// Records outside the store's range (a split's leftovers) are not indexed. A node, which
+// knows each store's range from its datastore list, passes that range instead of the
+// superblock's (a crash can leave a superblock behind or ahead of the list).
 //
 // File layout (docs/formats/fawnds.md): superblock slots A and B (4 KB each), index image
 // slots A and B (6 × 2^i bytes each, 4 KB-rounded), then the log.
@@ -63,6 +65,7 @@ struct RecoveryReport {
   uint64_t replayed_records = 0;
   uint64_t log_end = 0;
   std::string end_reason;  // why replay stopped: "end of log", or the corruption it met
+  uint64_t dropped_out_of_range = 0;  // image entries outside the range given to Recover
   sim::SimDuration duration_ns = 0;
 };
 
@@ -78,6 +81,11 @@ class DataStore {
   // restart. Runs the device until it is done (recovery is the node's only work).
   static StatusOr<std::unique_ptr<DataStore>> Recover(device::Device* dev, uint64_t region_offset,
                                                       uint64_t region_bytes, int stream, RecoveryReport* report);
+  // The same, with `range` as the store's range: the log is replayed for keys in `range`
+  // only, and keys outside it that the checkpoint's image holds are dropped from the index.
+  static StatusOr<std::unique_ptr<DataStore>> Recover(device::Device* dev, uint64_t region_offset,
+                                                      uint64_t region_bytes, int stream, RecoveryReport* report,
+                                                      const KeyRange& range);
   // Bytes a file needs for `log_bytes` of log with 2^index_bits buckets.
   static uint64_t FileBytes(int index_bits, uint64_t log_bytes);
 
@@ -112,6 +120,8 @@ class DataStore {
  private:
   struct Join;  // calls an operation's `done` once all its I/Os have finished
   DataStore(device::Device* dev, StoreOptions o);
+  static StatusOr<std::unique_ptr<DataStore>> Recover(device::Device* dev, uint64_t region_offset, uint64_t region_bytes,
+                                                      int stream, RecoveryReport* report, const KeyRange* range);
   uint64_t ImageBytes() const;
   uint64_t LogDeviceOffset(uint64_t log_offset) const { return o_.region_offset + log_start_ + log_offset; }
   // The bucket holding `key`, or -1, in one pass over its probe sequence. `checked_`
