@@ -6,7 +6,7 @@
 //   wasm    wasm-core/dist           fawnlab_web.mjs/.wasm (browser), fawnlab_node.cjs (Node)
 //   server  server/dist              the Node server and CLI (tsc)
 //   web     web/dist                 the lab (vite)
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emscriptenEnv } from './toolchain.mjs';
 import { isStale, log, ROOT, run, since } from './util.mjs';
@@ -23,10 +23,17 @@ function cmakeBuild(dir, extraArgs, env, configure = 'cmake') {
   return since(t0);
 }
 
+/** True when LevelDB is installed but `dir` was configured before it was (so the bench lacks it). */
+function levelDbAppeared(dir) {
+  const cache = join(ROOT, dir, 'CMakeCache.txt');
+  return existsSync('/usr/include/leveldb/db.h') && existsSync(cache) &&
+    readFileSync(cache, 'utf8').includes('LEVELDB_LIBRARY-NOTFOUND');
+}
+
 export function buildNative({ sanitize = false } = {}) {
   const dir = sanitize ? 'wasm-core/build/asan' : 'wasm-core/build/native';
   const outputs = [`${dir}/fawnlab_tests`, `${dir}/fawnlab_cli`, `${dir}/fawnlab_bench`];
-  if (!isStale(outputs, CORE_SOURCES)) return;
+  if (!isStale(outputs, CORE_SOURCES) && !levelDbAppeared(dir)) return;
   log(`fawnlab: building the native core${sanitize ? ' with ASan+UBSan' : ''} (${dir})…`);
   const t = cmakeBuild(dir, sanitize ? ['-DFAWNLAB_SANITIZE=ON'] : [], process.env);
   log(`fawnlab: native build done in ${t}`);

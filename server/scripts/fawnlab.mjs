@@ -6,7 +6,7 @@
 //   start [--port N] [--host H]      build what is missing, serve the lab, print its URL
 //   test [--only a,b] [--skip a,b]   every suite (steps listed by `test --list`)
 //   repro <id> [--param k=v]... [--seed N] [--format json|csv] | --list
-//   bench                            native and WASM benchmarks, as a table
+//   bench [--only speed,soak,kv]     native and WASM speed, FAWN-DS soak, FAWN-DS vs LevelDB tables
 //   build                            build everything without running anything
 //   fuzz [--seconds N] [--only name] libFuzzer on every target in wasm-core/fuzz (clang)
 //   cluster ...                      the real multi-node cluster (a later issue)
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { buildFuzzers, buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
 import { runFuzzers } from './fuzz.mjs';
 import { runTests } from './test.mjs';
-import { ensureChromium, ensureClangFuzzer, ensureEmscripten, ensureNativeToolchain, ensureNodeModules } from './toolchain.mjs';
+import { ensureChromium, ensureClangFuzzer, ensureEmscripten, ensureLevelDb, ensureNativeToolchain, ensureNodeModules } from './toolchain.mjs';
 import { log, ROOT, run } from './util.mjs';
 
 function node(script, args) {
@@ -30,7 +30,8 @@ function node(script, args) {
  * `node_modules` is always first.
  */
 const STEPS = {
-  tools: { native: ensureNativeToolchain, emscripten: ensureEmscripten, chromium: ensureChromium, clang: ensureClangFuzzer },
+  tools: { native: ensureNativeToolchain, emscripten: ensureEmscripten, chromium: ensureChromium, clang: ensureClangFuzzer,
+    leveldb: ensureLevelDb },
   builds: { native: buildNative, wasm: buildWasm, server: buildServer, web: buildWeb, fuzz: buildFuzzers },
 };
 
@@ -54,7 +55,7 @@ const commands = {
     node('server/dist/cli.js', ['repro', ...args]);
   },
   bench(args) {
-    prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server'] });
+    prepare({ tools: ['native', 'leveldb', 'emscripten'], builds: ['native', 'wasm', 'server'] });
     node('server/dist/cli.js', ['bench', ...args]);
   },
   fuzz(args) {

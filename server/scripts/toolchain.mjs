@@ -17,10 +17,11 @@ function onPath(cmd) {
   return r.status === 0 ? r.stdout.trim() : '';
 }
 
-function aptInstall(packages, why) {
+function aptInstall(packages, why, { optional = false } = {}) {
   const cmd = `apt-get install -y ${packages.join(' ')}`;
   if (!isRoot) {
     log(`fawnlab: ${why} is missing. Install it with:\n\n  sudo apt-get update && sudo ${cmd}\n\nthen run the command again.`);
+    if (optional) return;
     process.exit(1);
   }
   log(`fawnlab: installing ${why} (${packages.join(', ')}) with apt-get…`);
@@ -89,6 +90,16 @@ export function ensureClangFuzzer() {
 export function ensureEmscripten() {
   ensureBuildTools();
   if (!onPath('emcc')) aptInstall(['emscripten'], 'Emscripten (C++ to WebAssembly)');
+}
+
+/**
+ * LevelDB (Debian's libleveldb-dev) for the FAWN-DS vs LevelDB benchmark. Optional: without
+ * it (not root) the command to install it is printed and the bench says it is not installed.
+ */
+export function ensureLevelDb() {
+  if (!existsSync('/usr/include/leveldb/db.h')) {
+    aptInstall(['libleveldb-dev'], 'LevelDB (for the FAWN-DS vs LevelDB benchmark)', { optional: true });
+  }
 }
 
 /** Debian's Chromium for Playwright (Playwright's own browser download cannot work here). */

@@ -61,28 +61,36 @@ BenchFigure QueueMm1(uint64_t requests) {
   return {"queue.mm1_rho_0_9", static_cast<double>(requests) / dt, "requests/s", dt, checksum};
 }
 
+std::string FigureJson(const BenchFigure& f) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("name");
+  w.String(f.name);
+  w.Key("value");
+  w.Number(f.value);
+  w.Key("unit");
+  w.String(f.unit);
+  w.Key("seconds");
+  w.Number(f.seconds);
+  w.Key("checksum");
+  w.Number(static_cast<double>(f.checksum & ((uint64_t{1} << 53) - 1)));
+  if (f.failures != 0 || !f.note.empty()) {
+    w.Key("failures");
+    w.Number(static_cast<double>(f.failures));
+    w.Key("note");
+    w.String(f.note);
+  }
+  w.EndObject();
+  std::string line = w.str();
+  for (char& c : line) {
+    if (c == '\n') c = ' ';
+  }
+  return line;
+}
+
 std::string RunAllJsonLines(double scale) {
   std::string out;
-  auto emit = [&out](const BenchFigure& f) {
-    JsonWriter w;
-    w.BeginObject();
-    w.Key("name");
-    w.String(f.name);
-    w.Key("value");
-    w.Number(f.value);
-    w.Key("unit");
-    w.String(f.unit);
-    w.Key("seconds");
-    w.Number(f.seconds);
-    w.Key("checksum");
-    w.Number(static_cast<double>(f.checksum & ((uint64_t{1} << 53) - 1)));
-    w.EndObject();
-    std::string line = w.str();
-    for (char& c : line) {
-      if (c == '\n') c = ' ';
-    }
-    out += line + "\n";
-  };
+  auto emit = [&out](const BenchFigure& f) { out += FigureJson(f) + "\n"; };
   const uint64_t n = static_cast<uint64_t>(20e6 * scale);
   emit(KernelHold(1000, n));
   emit(KernelHold(100000, n / 2));

@@ -5,16 +5,24 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace fawnlab::bench {
 
 struct BenchFigure {
+  BenchFigure(std::string n, double v, std::string u, double s, uint64_t c)
+      : name(std::move(n)), value(v), unit(std::move(u)), seconds(s), checksum(c) {}
   std::string name;    // "kernel.hold_1000"
-  double value;        // per second
+  double value;        // per second (or a count or a size: see `unit`)
   std::string unit;    // "events/s"
   double seconds;      // wall time measured
   uint64_t checksum;   // defeats dead-code elimination; equal across builds for equal inputs
+  uint64_t failures = 0;  // soak runs: checks that failed
+  std::string note;       // what the figure counts, the seed, or why it could not be measured
 };
+
+// One figure as a one-line JSON object (the line format fawnlab_bench prints).
+std::string FigureJson(const BenchFigure& f);
 
 // The hold model: `pending` events in the queue; each dispatched event schedules one more at
 // now + a pseudo-random delay (a cheap integer hash, so the RNG is not what is measured).
