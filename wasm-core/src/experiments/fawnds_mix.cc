@@ -22,7 +22,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const double scale = 1.0 / static_cast<double>(p.Int("scale_div"));
   const uint64_t value_bytes = static_cast<uint64_t>(p.Int("value_bytes"));
   const uint64_t keys = static_cast<uint64_t>(static_cast<double>(p.Int("store_mb") << 20) * scale) / value_bytes;
-  const uint64_t ops = static_cast<uint64_t>(p.Int("ops"));
+  const sim::SimDuration warm = static_cast<sim::SimDuration>(p.Real("warm_s") * 1e9);
+  const sim::SimDuration span = static_cast<sim::SimDuration>(p.Real("measure_s") * 1e9);
   const int steps = 10;
   SweepProgress sweep(&ctx, 2.0 + steps + 1);
   RigOptions o;
@@ -30,7 +31,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   o.files = static_cast<int>(p.Int("files"));
   o.value_bytes = value_bytes;
   o.file_room = 1.5;
-  o.keys = keys + ops * (steps + 1) / 2;  // the store grows by the puts of every step
+  // The store grows by the puts of every step: at most ~60K puts/s (CPU-bound) over each step.
+  o.keys = keys + static_cast<uint64_t>(60000 * sim::NsToSec(warm + span) * (steps + 1) / 2);
   auto rig = FawnNodeRig::Create(o);
   if (!rig.ok()) return rig.status();
   FawnNodeRig& r = *rig.value();
@@ -39,44 +41,48 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   sim::Rng rng(ctx.seed());
   Result res;
   res.scale_factor = static_cast<double>(p.Int("scale_div"));
-  res.scale_note = "store and DRAM at 1/" + std::to_string(p.Int("scale_div")) + "; puts insert new keys (the store grows by about a third of the requests)";
+  res.scale_note = "store and DRAM at 1/" + std::to_string(p.Int("scale_div")) + "; puts insert new keys (the store grows by the puts)";
   uint64_t next_new = keys;  // puts insert keys the store has not seen
   Series s{"aggregate", "measured", "fraction of puts", "queries per second (QPS)", {}};
   Series gets{"gets", "measured", "fraction of puts", "queries per second (QPS)", {}};
   Series puts{"puts", "measured", "fraction of puts", "queries per second (QPS)", {}};
   for (int step = 0; step <= steps; ++step) {
     const double f = static_cast<double>(step) / steps;
-    uint64_t issued = 0, completed = 0, n_puts = 0;
-    const sim::SimTime t0 = r.sim.now();
+    // Each step runs `warm_s` to reach the write-back's steady state, then is measured for `measure_s`.
+    const sim::SimTime t_measure = r.sim.now() + warm, t_end = t_measure + span;
+    uint64_t measured = 0, measured_puts = 0;
+    bool in_flight = false;
     std::function<void()> next = [&]() {
-      if (issued >= ops) return;
-      ++issued;
-      const uint64_t key = rng.UniformU64(keys);
-      if (rng.UniformDouble() < f) {
-        ++n_puts;
-        r.Put(next_new++, [&]() {
-          ++completed;
-          next();
-        });
+      in_flight = false;
+      if (r.sim.now() >= t_end) return;
+      in_flight = true;
+      const bool put = rng.UniformDouble() < f;
+      auto finish = [&, put]() {
+        if (r.sim.now() >= t_measure && r.sim.now() < t_end) {
+          ++measured;
+          measured_puts += put ? 1 : 0;
+        }
+        next();
+      };
+      if (put) {
+        r.Put(next_new++, finish);
       } else {
-        r.Get(key, [&](bool) {
-          ++completed;
-          next();
-        });
+        r.Get(rng.UniformU64(keys), [finish](bool) { finish(); });
       }
     };
     next();
-    if (!r.RunUntil([&] { return completed >= ops || !r.failure.ok(); }, sweep.Step(1),
-                    [&] { return static_cast<double>(completed) / static_cast<double>(ops); })) {
+    if (!r.RunUntil([&] { return !in_flight || !r.failure.ok(); }, sweep.Step(1), [&] {
+          return std::min(1.0, sim::NsToSec(r.sim.now() - (t_measure - warm)) / sim::NsToSec(warm + span));
+        })) {
       return Status::Cancelled("cancelled");
     }
     sweep.Done();
     if (!r.failure.ok()) return r.failure;
-    const double secs = sim::NsToSec(r.sim.now() - t0);
-    const double qps = static_cast<double>(ops) / secs;
+    const double secs = sim::NsToSec(span);
+    const double qps = static_cast<double>(measured) / secs;
     s.points.emplace_back(f, qps);
-    gets.points.emplace_back(f, static_cast<double>(ops - n_puts) / secs);
-    puts.points.emplace_back(f, static_cast<double>(n_puts) / secs);
+    gets.points.emplace_back(f, static_cast<double>(measured - measured_puts) / secs);
+    puts.points.emplace_back(f, static_cast<double>(measured_puts) / secs);
     if (step == 0) res.AddMetric("qps_all_gets", qps);
     if (step == 10) res.AddMetric("qps_all_puts", qps);
     if (step == 5) res.AddMetric("qps_half_puts", qps);
@@ -107,10 +113,11 @@ Experiment MakeFawndsMix() {
   e.info.reference = "FAWN SOSP'09 §4.1.2, Fig 10 (thesis Fig 4.5)";
   e.info.params = {
       ParamSpec::Int("store_mb", 512, 1, 4096, "MB", "Datastore size at the paper's scale."),
-      ParamSpec::Int("scale_div", 4, 1, 256, "×", "Divide the store and DRAM by this factor."),
+      ParamSpec::Int("scale_div", 4, 1, 16, "×", "Divide the store and DRAM by this factor (past 16 the write-back thresholds, 5% and 10% of DRAM, leave each file runs too short for the card)."),
       ParamSpec::Int("files", 8, 1, 256, "files", "FAWN-DS files on the node (the paper: 8)."),
       ParamSpec::Int("value_bytes", 1024, 16, 65536, "bytes", "Value size."),
-      ParamSpec::Int("ops", 4000, 100, 1000000, "requests", "Requests per put fraction."),
+      ParamSpec::Real("warm_s", 0.5, 0, 60, "s", "Simulated time per put fraction before measuring (the write-back reaches its steady state)."),
+      ParamSpec::Real("measure_s", 2, 0.1, 600, "s", "Simulated time measured per put fraction."),
   };
   e.run = Run;
   return e;

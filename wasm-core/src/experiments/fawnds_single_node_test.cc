@@ -46,7 +46,7 @@ TEST(FawndsSemiRandomTest, TheCardSlowsWithMoreFilesAndTheSsdsDoNot) {
 }
 
 TEST(FawndsMixTest, TheAggregateRateRisesWithThePutFraction) {
-  auto r = RunExperimentJson("fawnds.mix", R"({"scale_div": 32, "ops": 1500})", 1, nullptr);
+  auto r = RunExperimentJson("fawnds.mix", R"({"scale_div": 8, "warm_s": 0.3, "measure_s": 0.5})", 1, nullptr);
   ASSERT_TRUE(r.ok()) << r.status().message();
   const Result& res = r.value();
   EXPECT_GT(res.Metric("qps_half_puts"), res.Metric("qps_all_gets"));
