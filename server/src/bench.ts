@@ -65,13 +65,13 @@ function speedTable(n: Figure[], w: Figure[], runs: number, scale: number): stri
     'FAWN-DS lookups WASM >= 0.6x native; index bytes per entry = 6\n';
 }
 
-function soakTable(figs: Figure[]): string {
+export function soakTable(figs: Figure[]): string {
   const rows = [['soak (native)', 'count', 'failures', 'wall s']];
   for (const f of figs) rows.push([f.name, `${f.value.toLocaleString('en-US')} ${f.unit}`, String(f.failures ?? 0), f.seconds.toFixed(1)]);
   return table(rows) + figs.map((f) => `${f.name}: ${f.note ?? ''}\n`).join('');
 }
 
-function kvTable(figs: Figure[], keys: number): string {
+export function kvTable(figs: Figure[], keys: number): string {
   const by = new Map(figs.map((f) => [f.name, f]));
   const missing = by.get('kv.leveldb.missing');
   const rows = [['FAWN-DS vs LevelDB (native)', 'FAWN-DS (file)', 'LevelDB', 'FAWN-DS / LevelDB']];
