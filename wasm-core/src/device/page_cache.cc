@@ -114,13 +114,14 @@ void PageCache::Start(const IoCommand& cmd, uint64_t id) {
         if (hit) {
           ++stats_.hits;
           copy_kb += static_cast<double>(std::min((p + 1) * kPage, e.offset + e.length) - std::max(p * kPage, e.offset)) / 1024.0;
+          // Copy before reading the run of misses: inserting those pages may evict this one.
+          uint64_t lo = std::max(p * kPage, e.offset), hi = std::min((p + 1) * kPage, e.offset + e.length);
+          hit->image.CopyTo(e.read_buf + (lo - e.offset), static_cast<uint32_t>(lo - p * kPage),
+                            static_cast<uint32_t>(hi - lo));
           if (run_start != UINT64_MAX) {
             read_run(run_start, p);
             run_start = UINT64_MAX;
           }
-          uint64_t lo = std::max(p * kPage, e.offset), hi = std::min((p + 1) * kPage, e.offset + e.length);
-          hit->image.CopyTo(e.read_buf + (lo - e.offset), static_cast<uint32_t>(lo - p * kPage),
-                            static_cast<uint32_t>(hi - lo));
         } else {
           ++stats_.misses;
           if (run_start == UINT64_MAX) run_start = p;
