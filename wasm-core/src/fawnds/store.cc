@@ -410,6 +410,80 @@ Status DataStore::Get(const Key& key, GetDone done) {
   return Status::Ok();
 }
 
+namespace {
+
+// A MultiGet in flight: the answers (known from the index and the device's bytes at once) and
+// the timed reads, round by round.
+struct MultiGetBatch {
+  std::vector<Status> status;
+  std::vector<std::string> values;
+  std::vector<std::vector<std::pair<uint64_t, uint32_t>>> rounds;  // (device offset, bytes) per round
+  std::vector<uint8_t> sink;
+  size_t round = 0;
+  int pending = 0;
+  DataStore::MultiGetDone done;
+};
+
+// Issues the batch's next round as commands of at most kMaxVectorEntries reads; the round
+// after starts when all of them have completed, and `done` runs after the last.
+void IssueRound(const std::shared_ptr<MultiGetBatch>& b, device::Device* dev, int stream) {
+  if (b->round >= b->rounds.size()) {
+    b->done(std::move(b->status), std::move(b->values));
+    return;
+  }
+  const auto& reads = b->rounds[b->round++];
+  uint64_t bytes = 0;
+  for (const auto& r : reads) bytes += r.second;
+  b->sink.resize(bytes);
+  uint64_t at = 0;
+  for (size_t first = 0; first < reads.size(); first += device::kMaxVectorEntries) {
+    IoCommand cmd;
+    cmd.stream = stream;
+    for (size_t k = first; k < std::min(reads.size(), first + device::kMaxVectorEntries); ++k) {
+      cmd.entries.push_back(IoEntry::Read(reads[k].first, reads[k].second, b->sink.data() + at));
+      at += reads[k].second;
+    }
+    ++b->pending;
+    Status s = dev->Submit(cmd, [b, dev, stream](const device::IoCompletion&) {
+      if (--b->pending == 0) IssueRound(b, dev, stream);
+    });
+    if (!s.ok()) return;  // the device crashed: like the host, the batch stops here
+  }
+}
+
+}  // namespace
+
+Status DataStore::MultiGet(const std::vector<Key>& keys, MultiGetDone done) {
+  auto b = std::make_shared<MultiGetBatch>();
+  b->status.reserve(keys.size());
+  b->values.resize(keys.size());
+  b->done = std::move(done);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const int64_t bucket = Find(keys[i]);
+    ++stats_.gets;
+    if (bucket >= 0) {
+      ++stats_.hits;
+      b->values[i].assign(match_.value);
+      b->status.push_back(Status::Ok());
+    } else {
+      ++stats_.misses;
+      b->status.push_back(Status::NotFound("FAWN-DS: key " + keys[i].Hex() + " is not in the store"));
+    }
+    for (size_t r = 0; r < checked_.size(); ++r) {
+      uint32_t size = kRecordHeader;
+      if (bucket >= 0 && r + 1 == checked_.size()) {
+        size = match_.size;
+      } else if (auto rec = PeekRecord(checked_[r], &scratch_); rec.ok()) {
+        size = rec.value().size;
+      }
+      if (b->rounds.size() <= r) b->rounds.resize(r + 1);
+      b->rounds[r].emplace_back(LogDeviceOffset(checked_[r]), size);
+    }
+  }
+  IssueRound(b, dev_, o_.stream);
+  return Status::Ok();
+}
+
 Status DataStore::Sync(Done done) {
   return dev_->Submit(IoCommand::Single(IoEntry::Flush(), o_.stream),
                       [done = std::move(done)](const device::IoCompletion&) {

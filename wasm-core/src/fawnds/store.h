@@ -94,6 +94,15 @@ class DataStore {
   Status Put(const Key& key, std::string_view value, Done done);
   Status Delete(const Key& key, Done done);
   Status Get(const Key& key, GetDone done);
+  // Vector lookups: a batch of keys looked up together (for the vector-I/O lab). Each key's
+  // candidate records — its fragment matches, in probe order — are read in rounds: round r
+  // reads the r-th candidate of every key that still has one, as one device command (vectors
+  // of up to device::kMaxVectorEntries entries; an NVM device serves each as one command).
+  // Round 0 holds every key's first candidate, so without false positives a batch costs one
+  // command. A key with no fragment match costs no read. `done` receives, in key order, a
+  // status (Ok or NotFound) and the value for each key, once every read has completed.
+  using MultiGetDone = std::function<void(std::vector<Status>, std::vector<std::string>)>;
+  Status MultiGet(const std::vector<Key>& keys, MultiGetDone done);
   Status Sync(Done done);
   // Drops the key's index entry without writing a record (its records stay in the log as
   // orphans): a split's end, for the keys that moved to the new store. DRAM only.

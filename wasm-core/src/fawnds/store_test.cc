@@ -156,6 +156,63 @@ TEST(StoreTest, FragmentFalsePositivesCostARead) {
   rig.sim.Run(1000);
   EXPECT_EQ(got, "B");
   EXPECT_EQ(s->stats().false_positives, 2u);
+  // In a batch, b's false positive takes a second round: two vector commands.
+  const uint64_t commands = rig.nvm->counters().commands;
+  std::vector<std::string> vals;
+  ASSERT_TRUE(s->MultiGet({a, b}, [&](std::vector<Status>, std::vector<std::string> v) { vals = std::move(v); }).ok());
+  rig.sim.Run(1000);
+  EXPECT_EQ(vals, (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(rig.nvm->counters().commands - commands, 2u);
+}
+
+TEST(StoreTest, MultiGetReadsABatchInOneVectorCommand) {
+  Rig rig;
+  StoreOptions o;
+  o.index_bits = 10;
+  o.region_bytes = DataStore::FileBytes(10, 1 << 20);
+  auto s = DataStore::Create(rig.nvm.get(), o).value();
+  for (int i = 0; i < 64; ++i) ASSERT_TRUE(s->Put(Key::Hash(std::to_string(i)), "v" + std::to_string(i), nullptr).ok());
+  rig.sim.Run(100000);
+  // Keys 0..63 are present; 1000..1015 are not.
+  std::vector<Key> keys;
+  for (int i = 0; i < 64; ++i) keys.push_back(Key::Hash(std::to_string(i)));
+  for (int i = 1000; i < 1016; ++i) keys.push_back(Key::Hash(std::to_string(i)));
+  const uint64_t commands = rig.nvm->counters().commands, reads = rig.nvm->counters().reads;
+  std::vector<Status> st;
+  std::vector<std::string> vals;
+  const sim::SimTime t0 = rig.sim.now();
+  sim::SimTime t1 = 0;
+  ASSERT_TRUE(s->MultiGet(keys, [&](std::vector<Status> a, std::vector<std::string> v) {
+                 st = std::move(a);
+                 vals = std::move(v);
+                 t1 = rig.sim.now();
+               }).ok());
+  EXPECT_TRUE(st.empty()) << "the answers arrive when the reads complete";
+  rig.sim.Run(100000);
+  ASSERT_EQ(st.size(), keys.size());
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_TRUE(st[static_cast<size_t>(i)].ok());
+    EXPECT_EQ(vals[static_cast<size_t>(i)], "v" + std::to_string(i));
+  }
+  for (size_t i = 64; i < keys.size(); ++i) EXPECT_EQ(st[i].code(), StatusCode::kNotFound);
+  EXPECT_EQ(rig.nvm->counters().commands - commands, 1u) << "one vector command for the whole batch";
+  EXPECT_EQ(rig.nvm->counters().reads - reads, 64u) << "one read per present key, none for absent keys";
+  // One vector of 64 entries takes far less than 64 single reads one after another.
+  const sim::SimDuration vector_ns = t1 - t0;
+  sim::SimTime single_start = rig.sim.now();
+  int left = 64;
+  std::function<void(int)> one = [&](int i) {
+    if (i == 64) return;
+    ASSERT_TRUE(s->Get(keys[static_cast<size_t>(i)], [&, i](const Status&, std::string) { --left; one(i + 1); }).ok());
+  };
+  one(0);
+  rig.sim.Run(100000);
+  EXPECT_EQ(left, 0);
+  EXPECT_LT(vector_ns * 4, rig.sim.now() - single_start);
+  // An empty batch answers at once.
+  bool empty_done = false;
+  ASSERT_TRUE(s->MultiGet({}, [&](std::vector<Status> a, std::vector<std::string>) { empty_done = a.empty(); }).ok());
+  EXPECT_TRUE(empty_done);
 }
 
 TEST(StoreTest, FullIndexAndFullFileAreClearErrors) {
