@@ -31,6 +31,11 @@ describe('chartsFromResult', () => {
     ]));
     expect(d!.xLog).toBe(false);
     expect(d!.yLog).toBe(false);
+    // A cliff like FAWN Table 2's (85K down to 1.2K QPS) reads on a log y axis.
+    const [t] = chartsFromResult(result([
+      { name: 'qps', kind: 'measured', x_label: 'MB', y_label: 'QPS', points: [[0.01, 85000], [125, 65000], [250, 5100], [3584, 1380]] },
+    ]));
+    expect(t!.yLog).toBe(true);
   });
 
   it('names the quantity without its source', () => {

@@ -51,7 +51,7 @@ function geometric(xs: number[]): boolean {
 
 function wideRange(ys: number[]): boolean {
   const pos = ys.filter((y) => y > 0);
-  return pos.length === ys.length && pos.length > 2 && Math.max(...pos) / Math.min(...pos) >= 300;
+  return pos.length === ys.length && pos.length > 2 && Math.max(...pos) / Math.min(...pos) >= 50;
 }
 
 export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
