@@ -10,6 +10,7 @@
 // high run's baseline rate). Sizes and DRAM at 1 / scale_div, so phases last 1 / scale_div
 // as long; rates are unchanged.
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -128,6 +129,13 @@ void Report(const Timeline& tl, const std::string& load, double bin_s, Result* r
     res->AddMetric(ph.name + "_start_s_" + load, sim::NsToSec(ph.start));
     res->AddMetric(ph.name + "_end_s_" + load, sim::NsToSec(ph.end));
   }
+  std::string when = s.name + ", on the time axis:";
+  for (const Phase& ph : tl.phases) {
+    auto sec = [](sim::SimTime t) { return FormatNumber(std::round(sim::NsToSec(t) * 100) / 100); };
+    if (ph.name != "baseline") when += " " + ph.name + " " + sec(ph.start) + "–" + sec(ph.end) + " s;";
+  }
+  when.back() = '.';
+  res->notes.push_back(when);
 }
 
 StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {

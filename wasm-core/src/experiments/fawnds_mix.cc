@@ -108,7 +108,7 @@ Experiment MakeFawndsMix() {
   e.info.lab = "fawnds";
   e.info.title = "Read/write mix: query rate against the fraction of puts (Fig 10)";
   e.info.summary =
-      "One node, eight FAWN-DS files: random gets and overwriting puts, one at a time. Puts are appends, cheaper than "
+      "One node, eight FAWN-DS files: gets of random keys and puts of new ones, one at a time. Puts are appends, cheaper than "
       "random reads, so the more puts, the higher the aggregate rate.";
   e.info.reference = "FAWN SOSP'09 §4.1.2, Fig 10 (thesis Fig 4.5)";
   e.info.params = {
