@@ -11,6 +11,7 @@ namespace fawnlab {
 void RegisterQueuesExperiments(std::vector<Experiment>* out);
 void RegisterDevicesExperiments(std::vector<Experiment>* out);
 void RegisterFawndsExperiments(std::vector<Experiment>* out);
+void RegisterFawnkvExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -19,6 +20,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterQueuesExperiments(&all);
   RegisterDevicesExperiments(&all);
   RegisterFawndsExperiments(&all);
+  RegisterFawnkvExperiments(&all);
   return all;
 }
 

@@ -1,0 +1,83 @@
+// The FAWN-KV lab's experiments: anchors, mechanisms, bad input.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "experiments/anchor_testing.h"
+#include "experiments/registry.h"
+
+namespace fawnlab {
+namespace {
+
+using exptest::ExpectAnchorsMet;
+using exptest::MustRun;
+
+// --- fawnkv.tco ---
+
+TEST(FawnkvTcoTest, ReproducesTable4AndTheFourRegions) {
+  Result r = MustRun("fawnkv.tco", "{}");
+  ExpectAnchorsMet(r);
+  EXPECT_EQ(r.anchors.size(), 6u * 4 + 4) << "four Table 4 columns for six rows, four regions";
+  EXPECT_NEAR(r.Metric("power_cost_usd_per_watt"), 2.628, 1e-9);
+  EXPECT_NEAR(r.Metric("node_tco_usd_fawn_ssd"), 539.42, 1e-9);
+  // With the paper's unrounded N the winner depends on queries/s per GB only: three diagonals,
+  // FAWN+Disk → FAWN+SSD → Traditional+DRAM → FAWN+DRAM as the ratio rises.
+  EXPECT_NEAR(r.Metric("boundary_qps_per_gb_fawn_disk_to_fawn_ssd"), 539.42 / 32 / 1.6104, 0.01);
+  EXPECT_NEAR(r.Metric("boundary_qps_per_gb_fawn_ssd_to_trad_dram"), 3736.0 / 64 / (539.42 / 35000), 1);
+  EXPECT_NEAR(r.Metric("boundary_qps_per_gb_trad_dram_to_fawn_dram"), 289.42 / 2 / (3735.84 / 1e6), 1);
+}
+
+TEST(FawnkvTcoTest, DrawsOneRegionPerWinnerAndEveryTypesCost) {
+  Result r = MustRun("fawnkv.tco", "{}");
+  int regions = 0, costs = 0;
+  for (const Series& s : r.series) {
+    if (s.x_label == "dataset size (TB)") {
+      ++regions;
+      ASSERT_GE(s.points.size(), 4u) << s.name;
+      EXPECT_EQ(s.points.front(), s.points.back()) << s.name << ": an outline is closed";
+      EXPECT_LE(s.points.size(), 120u) << "few enough points for the chart to mark each";
+      for (const auto& [tb, q] : s.points) {
+        EXPECT_GE(tb, 0.1 * (1 - 1e-9));
+        EXPECT_LE(tb, 10000 * (1 + 1e-9));
+        EXPECT_GE(q, 1e5 * (1 - 1e-9));
+        EXPECT_LE(q, 1e9 * (1 + 1e-9));
+      }
+    } else {
+      ++costs;
+    }
+  }
+  EXPECT_EQ(regions, 4) << "FAWN+Disk, FAWN+SSD, FAWN+DRAM and Traditional+DRAM";
+  EXPECT_EQ(costs, 6);
+}
+
+TEST(FawnkvTcoTest, DearerPowerMovesNoAnchorsButChangesCosts) {
+  Result cheap = MustRun("fawnkv.tco", R"({"usd_per_kwh": 0.05})");
+  Result dear = MustRun("fawnkv.tco", R"({"usd_per_kwh": 0.5, "years": 5})");
+  EXPECT_TRUE(cheap.anchors.empty()) << "Table 4's values hold only at $0.10/kWh over 3 years";
+  EXPECT_LT(cheap.Metric("node_tco_usd_trad_dram"), dear.Metric("node_tco_usd_trad_dram"));
+  EXPECT_NEAR(dear.Metric("power_cost_usd_per_watt"), 5 * 8760 * 0.5 / 1000, 1e-9);
+  Result whole = MustRun("fawnkv.tco", R"({"whole_nodes": true})");
+  ExpectAnchorsMet(whole);
+}
+
+TEST(FawnkvTcoTest, IsDeterministic) {
+  auto a = RunExperimentJson("fawnkv.tco", "{}", 3, nullptr);
+  auto b = RunExperimentJson("fawnkv.tco", "{}", 3, nullptr);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(ResultToJson(a.value()), ResultToJson(b.value()));
+}
+
+TEST(FawnkvTcoTest, RefusesBadParametersNamingThem) {
+  for (const char* bad : {R"({"usd_per_kwh": 0})", R"({"usd_per_kwh": -1})", R"({"years": 0})",
+                          R"({"dataset_tb": -3})", R"({"dataset_tb": 0})"}) {
+    auto r = RunExperimentJson("fawnkv.tco", bad, 1, nullptr);
+    ASSERT_FALSE(r.ok()) << bad;
+    const std::string name = std::string(bad).substr(3, std::string(bad).find('"', 3) - 3);
+    EXPECT_NE(r.status().message().find(name), std::string::npos) << r.status().message();
+  }
+  auto r = RunExperimentJson("fawnkv.tco", R"({"nodes": 3})", 1, nullptr);
+  EXPECT_FALSE(r.ok()) << "unknown parameters are errors";
+}
+
+}  // namespace
+}  // namespace fawnlab
