@@ -3,6 +3,7 @@
 #ifndef FAWNLAB_EXPERIMENTS_ANCHOR_TESTING_H_
 #define FAWNLAB_EXPERIMENTS_ANCHOR_TESTING_H_
 
+#include <cmath>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -24,7 +25,7 @@ inline void ExpectAnchorsMet(const Result& r) {
   for (size_t i = 0; i < r.anchors.size(); ++i) {
     const auto& [metric, want] = r.anchors[i];
     const Tolerance& tol = r.tolerances[i].second;
-    const double allowed = tol.relative ? tol.value * want : tol.value;
+    const double allowed = tol.relative ? tol.value * std::fabs(want) : tol.value;
     EXPECT_NEAR(r.Metric(metric), want, allowed) << r.id << " " << metric << " seed " << r.seed;
   }
 }

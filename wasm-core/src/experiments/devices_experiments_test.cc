@@ -3,27 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "base/json_reader.h"
+#include "experiments/anchor_testing.h"
 #include "experiments/registry.h"
 
 namespace fawnlab {
 namespace {
 
-Result MustRun(const std::string& id, const std::string& params, uint64_t seed = 1) {
-  auto r = RunExperimentJson(id, params, seed, nullptr);
-  EXPECT_TRUE(r.ok()) << id << ": " << r.status().message();
-  return r.ok() ? r.value() : Result{};
-}
-
-void ExpectAnchorsMet(const Result& r) {
-  ASSERT_FALSE(r.anchors.empty());
-  for (size_t i = 0; i < r.anchors.size(); ++i) {
-    const auto& [metric, want] = r.anchors[i];
-    const Tolerance& tol = r.tolerances[i].second;
-    double got = r.Metric(metric);
-    double allowed = tol.relative ? tol.value * want : tol.value;
-    EXPECT_NEAR(got, want, allowed) << r.id << " " << metric;
-  }
-}
+using exptest::ExpectAnchorsMet;
+using exptest::MustRun;
 
 TEST(DevicesExperimentsTest, Table1ReproducesTheCardWithinTenPercent) {
   Result r = MustRun("devices.table1", R"({"region_mb": 32, "random_ops": 1000})");

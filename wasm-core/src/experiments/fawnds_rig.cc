@@ -64,7 +64,9 @@ StatusOr<std::unique_ptr<FawnNodeRig>> FawnNodeRig::Create(const RigOptions& o) 
   const double dram = static_cast<double>(o.dram_bytes) * o.scale, os = static_cast<double>(o.os_bytes) * o.scale;
   const double free = dram - os - static_cast<double>(index);
   if (free < 64 * 4096) {
-    return Status::InvalidArgument("the hash indexes (" + std::to_string(index >> 20) + " MB) leave no DRAM for the page cache");
+    return Status::InvalidArgument("the node's " + std::to_string(static_cast<uint64_t>(dram) >> 10) + " KB of DRAM less the OS's " +
+                                   std::to_string(static_cast<uint64_t>(os) >> 10) + " KB and the hash indexes' " +
+                                   std::to_string(index >> 10) + " KB leaves less than the 256 KB the page cache needs; use a smaller scale_div");
   }
   r->cache_bytes_ = static_cast<uint64_t>(free);
   device::WriteBackOptions wb;

@@ -5,29 +5,14 @@
 #include <cmath>
 #include <string>
 
+#include "experiments/anchor_testing.h"
 #include "experiments/registry.h"
 
 namespace fawnlab {
 namespace {
 
-Result MustRun(const std::string& id, const std::string& params, uint64_t seed) {
-  auto r = RunExperimentJson(id, params, seed, nullptr);
-  EXPECT_TRUE(r.ok()) << id << ": " << r.status().ToString();
-  return r.value();
-}
-
-void ExpectAnchorsHold(const Result& r) {
-  ASSERT_FALSE(r.anchors.empty()) << r.id;
-  for (size_t i = 0; i < r.anchors.size(); ++i) {
-    const std::string& name = r.anchors[i].first;
-    const double anchor = r.anchors[i].second;
-    const Tolerance& tol = r.tolerances[i].second;
-    const double got = r.Metric(name);
-    const double bound = tol.relative ? tol.value * std::fabs(anchor) : tol.value;
-    EXPECT_LE(std::fabs(got - anchor), bound)
-        << r.id << " seed=" << r.seed << ": " << name << " = " << got << ", anchor " << anchor;
-  }
-}
+using exptest::MustRun;
+const auto ExpectAnchorsHold = exptest::ExpectAnchorsMet;
 
 class QueuesAnchors : public ::testing::TestWithParam<uint64_t> {};
 

@@ -95,6 +95,14 @@ TEST(RecordTest, RoundTripAndEveryCorruptionIsNamed) {
   EXPECT_NE(DecodeRecord(bad, 0, 7, 55).status().message().find("type"), std::string::npos);
 }
 
+// A store of 2^bits buckets with room for `log_bytes` of log, at the device's start.
+StoreOptions Opts(int bits, uint64_t log_bytes) {
+  StoreOptions o;
+  o.index_bits = bits;
+  o.region_bytes = DataStore::FileBytes(bits, log_bytes);
+  return o;
+}
+
 struct Rig {
   sim::Simulator sim;
   std::unique_ptr<NvmDevice> nvm;
@@ -107,9 +115,7 @@ struct Rig {
 
 TEST(StoreTest, PutGetDeleteThroughTheDevice) {
   Rig rig;
-  StoreOptions o;
-  o.index_bits = 12;
-  o.region_bytes = DataStore::FileBytes(12, 1 << 20);
+  StoreOptions o = Opts(12, 1 << 20);
   auto s = DataStore::Create(rig.nvm.get(), o).value();
   int acked = 0;
   ASSERT_TRUE(s->Put(Key::Hash("a"), "apple", [&](const Status& st) { acked += st.ok(); }).ok());
@@ -141,9 +147,7 @@ TEST(StoreTest, PutGetDeleteThroughTheDevice) {
 
 TEST(StoreTest, FragmentFalsePositivesCostARead) {
   Rig rig;
-  StoreOptions o;
-  o.index_bits = 8;
-  o.region_bytes = DataStore::FileBytes(8, 1 << 20);
+  StoreOptions o = Opts(8, 1 << 20);
   auto s = DataStore::Create(rig.nvm.get(), o).value();
   // Same low 8 + 15 bits (index and fragment), different high bits.
   Key a = Key::FromU64(0x12345), b = Key::FromU64(0x12345 | (uint64_t{1} << 40));
@@ -167,9 +171,7 @@ TEST(StoreTest, FragmentFalsePositivesCostARead) {
 
 TEST(StoreTest, MultiGetReadsABatchInOneVectorCommand) {
   Rig rig;
-  StoreOptions o;
-  o.index_bits = 10;
-  o.region_bytes = DataStore::FileBytes(10, 1 << 20);
+  StoreOptions o = Opts(10, 1 << 20);
   auto s = DataStore::Create(rig.nvm.get(), o).value();
   for (int i = 0; i < 64; ++i) ASSERT_TRUE(s->Put(Key::Hash(std::to_string(i)), "v" + std::to_string(i), nullptr).ok());
   rig.sim.Run(100000);
@@ -217,9 +219,7 @@ TEST(StoreTest, MultiGetReadsABatchInOneVectorCommand) {
 
 TEST(StoreTest, FullIndexAndFullFileAreClearErrors) {
   Rig rig;
-  StoreOptions o;
-  o.index_bits = 4;
-  o.region_bytes = DataStore::FileBytes(4, 1 << 20);
+  StoreOptions o = Opts(4, 1 << 20);
   auto s = DataStore::Create(rig.nvm.get(), o).value();
   Status last;
   for (int i = 0; i < 40 && last.ok(); ++i) last = s->Put(Key::FromU64(static_cast<uint64_t>(i) * 16), "v", nullptr);
@@ -237,9 +237,7 @@ TEST(StoreTest, FullIndexAndFullFileAreClearErrors) {
 TEST(StoreTest, RecoversFromCheckpointAndLogTail) {
   for (bool checkpoint : {false, true}) {
     Rig rig;
-    StoreOptions o;
-    o.index_bits = 12;
-    o.region_bytes = DataStore::FileBytes(12, 4 << 20);
+    StoreOptions o = Opts(12, 4 << 20);
     o.nonce = 99;
     auto s = DataStore::Create(rig.nvm.get(), o).value();
     for (int i = 0; i < 500; ++i) ASSERT_TRUE(s->Put(Key::FromU64(i * 7919), "v" + std::to_string(i), nullptr).ok());
@@ -287,9 +285,7 @@ TEST(StoreTest, RandomOperationsMatchAModel) {
   const uint64_t seed = TestSeed();
   std::cout << "StoreTest.RandomOperationsMatchAModel seed=" << seed << " (FAWNLAB_TEST_SEED to replay)\n";
   Rig rig(uint64_t{256} << 20);
-  StoreOptions o;
-  o.index_bits = 14;
-  o.region_bytes = DataStore::FileBytes(14, 200 << 20);
+  StoreOptions o = Opts(14, 200 << 20);
   auto s = DataStore::Create(rig.nvm.get(), o).value();
   std::unordered_map<uint64_t, std::string> model;
   sim::Rng rng(seed);
@@ -342,9 +338,7 @@ TEST(StoreTest, CrashConsistencyAtRandomPoints) {
     sim::Simulator sim;
     auto flash = device::MakeDevice(&sim, run % 2 ? "intel-x25m" : "nvm-4ch", uint64_t{1} << 30).value();
     device::FaultInjector f(flash.get());
-    StoreOptions o;
-    o.index_bits = 10;
-    o.region_bytes = DataStore::FileBytes(10, 4 << 20);
+    StoreOptions o = Opts(10, 4 << 20);
     auto s = DataStore::Create(&f, o).value();
     device::FaultPlan plan;
     plan.crash_at = 1 + rng.UniformU64(400);
