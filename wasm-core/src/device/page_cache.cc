@@ -25,6 +25,23 @@ PageCache::Entry* PageCache::Find(uint64_t page) {
   return &it->second;
 }
 
+void PageCache::Peek(uint64_t offset, uint64_t length, uint8_t* out) const {
+  while (length > 0) {
+    const uint64_t page = offset / kPage;
+    const uint32_t po = static_cast<uint32_t>(offset % kPage);
+    const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(length, kPage - po));
+    auto it = map_.find(page);
+    if (it != map_.end()) {
+      it->second.image.CopyTo(out, po, n);
+    } else {
+      inner_->Peek(offset, n, out);
+    }
+    offset += n;
+    length -= n;
+    out += n;
+  }
+}
+
 void PageCache::Insert(uint64_t page, PageImage image) {
   if (capacity_pages_ == 0) return;
   if (Entry* e = Find(page)) {

@@ -43,6 +43,18 @@ struct WriteBackOptions {
   uint64_t dirty_background_bytes = 10 << 20;
   uint64_t dirty_limit_bytes = 20 << 20;
   uint64_t writeback_max_bytes = 4 << 20;  // MAX_WRITEBACK_PAGES: 1024 pages per inode visit
+
+  // Write-back on, with Linux 2.6.27's ratios of `cacheable` bytes, in requests of at most
+  // `max_request` (an ATA command moves at most 256 sectors, so the block layer splits
+  // larger ones for a CF card: 128 KB).
+  static WriteBackOptions Linux(double cacheable, uint64_t max_request) {
+    WriteBackOptions wb;
+    wb.enabled = true;
+    wb.dirty_background_bytes = static_cast<uint64_t>(cacheable * 0.05);
+    wb.dirty_limit_bytes = static_cast<uint64_t>(cacheable * 0.10);
+    wb.writeback_max_bytes = max_request;
+    return wb;
+  }
 };
 
 struct PageCacheStats {
@@ -56,7 +68,8 @@ class PageCache : public Device {
   static constexpr uint32_t kPage = 4096;
   PageCache(Device* inner, uint64_t capacity_bytes, double hit_ns_per_kb = 250, WriteBackOptions wb = {});
 
-  void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { inner_->Peek(offset, length, out); }
+  // The bytes as a reader sees them: cached pages (dirty ones newer than the device's) first.
+  void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override;
   void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override;
   double Joules() const override { return inner_->Joules(); }
   Status Available() const override { return inner_->Available(); }

@@ -69,14 +69,7 @@ StatusOr<std::unique_ptr<FawnNodeRig>> FawnNodeRig::Create(const RigOptions& o) 
                                    std::to_string(index >> 10) + " KB leaves less than the 256 KB the page cache needs; use a smaller scale_div");
   }
   r->cache_bytes_ = static_cast<uint64_t>(free);
-  device::WriteBackOptions wb;
-  wb.enabled = true;
-  // Linux 2.6.27: dirty_background_ratio 5%, dirty_ratio 10% of the cacheable memory.
-  // Requests of at most 128 KB: an ATA command moves at most 256 sectors (LBA28), so the
-  // block layer splits larger ones for the CF card; the same limit for every profile.
-  wb.dirty_background_bytes = static_cast<uint64_t>(free * 0.05);
-  wb.dirty_limit_bytes = static_cast<uint64_t>(free * 0.10);
-  wb.writeback_max_bytes = kMaxRequest;
+  const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);
   fawnds::CpuCosts costs;
   r->cache = std::make_unique<device::PageCache>(r->flash.get(), r->cache_bytes_, costs.copy_ns_per_kb, wb);
   r->cpu = std::make_unique<fawnds::HostCpu>(&r->sim, costs);

@@ -384,6 +384,59 @@ void Node::WhenCommitted(Done done) {
   }
 }
 
+namespace {
+// Arcs (start, end] overlap when either's end lies in the other (the whole ring overlaps all).
+bool Overlaps(const KeyRange& a, const KeyRange& b) { return a.Contains(b.end) || b.Contains(a.end); }
+}  // namespace
+
+Status Node::AddStore(const KeyRange& range, Done done) {
+  if (job_) return Status::ResourceExhausted("FAWN-DS node: a " + job_->kind + " is running; add the store after it");
+  for (const Entry& e : stores_) {
+    if (Overlaps(e.range, range)) return Status::InvalidArgument("FAWN-DS node: the new store's range overlaps an existing store's");
+  }
+  if (stores_.size() >= StoreList::kMaxStores) return Status::ResourceExhausted("FAWN-DS node: the datastore list is full");
+  auto slot = AllocateSlot();
+  if (!slot.ok()) return slot.status();
+  auto s = NewStore(range, slot.value());
+  if (!s.ok()) {
+    FreeSlot(slot.value());
+    return s.status();
+  }
+  stores_.push_back(Entry{range, std::move(s).value(), slot.value()});
+  return WriteList(false, [done = std::move(done)](const device::IoCompletion&) {
+    if (done) done(Status::Ok());
+  });
+}
+
+Status Node::RemoveStore(size_t i, Done done) {
+  if (i >= stores_.size()) return Status::InvalidArgument("FAWN-DS node: no store " + std::to_string(i));
+  if (job_) return Status::ResourceExhausted("FAWN-DS node: a " + job_->kind + " is running; remove the store after it");
+  const uint64_t slot = stores_[i].slot;
+  retired_.push_back(std::move(stores_[i].store));  // in-flight reads may still complete into it
+  stores_.erase(stores_.begin() + static_cast<std::ptrdiff_t>(i));
+  return WriteList(false, [this, slot, done = std::move(done)](const device::IoCompletion&) {
+    FreeSlot(slot);  // only once no durable list names the file
+    if (done) done(Status::Ok());
+  });
+}
+
+Status Node::Narrow(size_t i, const KeyRange& range, Done done) {
+  if (i >= stores_.size()) return Status::InvalidArgument("FAWN-DS node: no store " + std::to_string(i));
+  if (job_) return Status::ResourceExhausted("FAWN-DS node: a " + job_->kind + " is running; narrow the store after it");
+  const KeyRange old = stores_[i].range;
+  const bool same_start = range.start == old.start, same_end = range.end == old.end;
+  const bool inside = old.Contains(range.end) && (same_start || old.Contains(range.start));
+  if (!inside || (!same_start && !same_end) || (same_start && same_end)) {
+    return Status::InvalidArgument("FAWN-DS node: a narrowed range must be a proper sub-range sharing one end with store " +
+                                   std::to_string(i) + "'s");
+  }
+  stores_[i].range = range;
+  stores_[i].store->set_range(range);
+  return WriteList(false, [done = std::move(done)](const device::IoCompletion&) {
+    if (done) done(Status::Ok());
+  });
+}
+
 Status Node::CheckpointAll(Done done) {
   // `done` runs once every store's checkpoint (each ends with a flush) has completed.
   auto pending = std::make_shared<size_t>(stores_.size());

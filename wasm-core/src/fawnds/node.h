@@ -79,6 +79,18 @@ class Node {
   Status Compact(size_t store, Done done);
   Status Split(size_t store, const Key& at, Done done);
   Status Merge(size_t a, size_t b, Done done);
+  // Membership changes of a FAWN-KV back-end (fawnkv/backend.h). Each refuses while a
+  // maintenance operation runs, rewrites the datastore list and calls `done` when it is
+  // durable. AddStore: an empty store for `range`, which may not overlap another store's.
+  // RemoveStore: store i's file is trimmed and freed (the range is given away). Narrow: store
+  // i keeps only `range`, a sub-range sharing one end with its own; keys outside it become
+  // unreachable at once (their records go at the next compaction).
+  Status AddStore(const KeyRange& range, Done done);
+  Status RemoveStore(size_t i, Done done);
+  Status Narrow(size_t i, const KeyRange& range, Done done);
+  // The store whose range holds `key`, or -1.
+  int StoreOf(const Key& key) const { return Route(key); }
+
   // Checkpoints every store (index image and superblock, each with a flush); `done` runs
   // when all have completed (and a maintenance commit in progress has, see above).
   Status CheckpointAll(Done done);
@@ -150,6 +162,7 @@ class Node {
   MaintenanceProgress progress_;
   std::deque<std::function<void()>> queued_;  // requests held by the lock
   std::vector<Done> after_commit_;             // syncs waiting for the commit in progress
+  std::vector<std::unique_ptr<DataStore>> retired_;  // removed stores (reads may still be in flight)
 };
 
 }  // namespace fawnlab::fawnds

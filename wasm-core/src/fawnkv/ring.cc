@@ -131,15 +131,23 @@ StatusOr<std::vector<RangeChange>> Ring::AddNode(NodeId id, int v) {
     return Status::InvalidArgument("V = " + std::to_string(v) + " virtual IDs for " + NodeName(id) +
                                    " is out of range [1, " + std::to_string(kMaxVids) + "]");
   }
-  std::vector<Vid> after = vids_;
-  for (int j = 0; j < v; ++j) {
-    Vid vid{id, j, {}};
-    vid.id = Key::Hash(vid.Name());
-    after.push_back(vid);
+  std::vector<Key> at;
+  for (int j = 0; j < v; ++j) at.push_back(Key::Hash(Vid{id, j, {}}.Name()));
+  return AddNodeAt(id, at);
+}
+
+StatusOr<std::vector<RangeChange>> Ring::AddNodeAt(NodeId id, const std::vector<Key>& positions) {
+  if (nodes_.count(id)) return Status::InvalidArgument(NodeName(id) + " is already in the ring");
+  const int v = static_cast<int>(positions.size());
+  if (v < 1 || v > kMaxVids) {
+    return Status::InvalidArgument("V = " + std::to_string(v) + " virtual IDs for " + NodeName(id) +
+                                   " is out of range [1, " + std::to_string(kMaxVids) + "]");
   }
+  std::vector<Vid> after = vids_;
+  for (int j = 0; j < v; ++j) after.push_back(Vid{id, j, positions[static_cast<size_t>(j)]});
   std::sort(after.begin(), after.end(), [](const Vid& a, const Vid& b) { return a.id < b.id; });
   for (size_t i = 1; i < after.size(); ++i) {
-    if (after[i].id == after[i - 1].id) {  // a SHA-1 collision: never seen, but not ignored
+    if (after[i].id == after[i - 1].id) {  // a SHA-1 collision (never seen) or a repeated position
       return Status::InvalidArgument("VIDs " + after[i - 1].Name() + " and " + after[i].Name() +
                                      " hash to the same position " + after[i].id.Hex());
     }

@@ -74,6 +74,9 @@ class Ring {
   static StatusOr<Ring> Create(int replication);
 
   StatusOr<std::vector<RangeChange>> AddNode(NodeId id, int v);
+  // The same with the VIDs at explicit positions (VID j at positions[j]; an operator's even
+  // spacing instead of hashing). Two VIDs at one position are refused.
+  StatusOr<std::vector<RangeChange>> AddNodeAt(NodeId id, const std::vector<Key>& positions);
   StatusOr<std::vector<RangeChange>> RemoveNode(NodeId id);
 
   StatusOr<Vid> Owner(const Key& key) const;

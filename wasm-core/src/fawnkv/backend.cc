@@ -1,0 +1,648 @@
+#include "fawnkv/backend.h"
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+#include "device/profiles.h"
+#include "fawnds/record.h"
+
+namespace fawnlab::fawnkv {
+
+namespace {
+constexpr uint64_t kMaxRequest = 128 * 1024;  // the block layer's largest request (fawnds_rig.cc)
+constexpr uint64_t kBatchBytes = 32 * 1024;   // pre-copy and flush messages carry up to this much
+}  // namespace
+
+// A donor's scan of one range of its store's log: the pre-copy (live records from the log's
+// start until caught up) or the flush (every in-range record between two offsets).
+struct Backend::Scan {
+  KeyRange range;
+  Endpoint joiner;
+  size_t store = 0;
+  const fawnds::DataStore* ds = nullptr;
+  uint64_t pos = 0, until = 0;  // until: 0 = the log's end when caught up (pre-copy)
+  bool flush = false;
+  int in_flight = 0;
+  bool reading = false, done = false;
+  std::shared_ptr<std::vector<KvRecord>> batch;
+  uint64_t batch_bytes = 0;
+};
+
+Backend::Backend(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o)
+    : sim_(sim), net_(net), id_(id), o_(o) {}
+Backend::~Backend() = default;
+
+StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o) {
+  const device::FlashProfile* prof = device::FindFlashProfile(o.profile);
+  if (!prof) return Status::InvalidArgument("unknown flash profile '" + o.profile + "'");
+  std::unique_ptr<Backend> b(new Backend(sim, net, id, o));
+  const uint64_t capacity =
+      std::max(o.card_min_bytes, static_cast<uint64_t>(static_cast<double>(prof->capacity_bytes) * o.scale));
+  auto flash = device::MakeFlash(sim, *prof, capacity);
+  if (!flash.ok()) return flash.status();
+  b->flash_ = std::move(flash).value();
+  if (o.prefill) b->flash_->FillSequential([](uint64_t lpn) { return lpn; });
+  const double dram = static_cast<double>(o.dram_bytes) * o.scale, os = static_cast<double>(o.os_bytes) * o.scale;
+  // The indexes of the stores a node holds at once: about R × V, counted when they are made;
+  // the page cache is sized for the node's share at the start (docs/decisions.md).
+  const double free = dram - os;
+  if (free < 64 * 4096) {
+    return Status::InvalidArgument("back-end " + std::to_string(id) + ": DRAM less the OS's share leaves no page cache; use a smaller scale divisor");
+  }
+  b->cache_bytes_ = static_cast<uint64_t>(free);
+  const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);  // as fawnds_rig.cc
+  fawnds::CpuCosts costs;
+  b->cache_ = std::make_unique<device::PageCache>(b->flash_.get(), b->cache_bytes_, costs.copy_ns_per_kb, wb);
+  b->cpu_ = std::make_unique<fawnds::HostCpu>(sim, costs);
+  fawnds::NodeOptions no;
+  no.index_bits = o.index_bits;
+  no.file_bytes = o.file_bytes;
+  no.lock_hold_ns = o.lock_hold_ns;
+  no.scan_chunk = kMaxRequest;
+  // A node starts with no range of its own: a placeholder store is made and removed at once
+  // (Node::Create needs one), so the datastore list exists on the card from the start.
+  auto node = fawnds::Node::Create(b->cache_.get(), no, {fawnds::KeyRange{fawnds::Key::FromU64(1), fawnds::Key::FromU64(2)}});
+  if (!node.ok()) return node.status();
+  b->node_ = std::move(node).value();
+  if (Status s = b->node_->RemoveStore(0, nullptr); !s.ok()) return s;
+  return b;
+}
+
+void Backend::Fail() {
+  failed_ = true;
+  net_->SetUp(id_, false);
+  client_.q.clear();
+  chain_.q.clear();
+}
+
+uint64_t Backend::records() const {
+  uint64_t n = 0;
+  for (size_t i = 0; i < node_->num_stores(); ++i) n += node_->store(i).live_keys();
+  return n;
+}
+
+uint64_t Backend::log_bytes() const {
+  uint64_t n = 0;
+  for (size_t i = 0; i < node_->num_stores(); ++i) n += node_->store(i).log_end();
+  return n;
+}
+
+std::vector<Backend::JoinView> Backend::joins() const {
+  std::vector<JoinView> v;
+  for (const auto& [end, s] : segs_) {
+    if (s.joining) v.push_back(JoinView{s.range, s.precopy_done, s.flush_done, s.merged, s.received});
+  }
+  return v;
+}
+
+// --- segments -------------------------------------------------------------------------------
+
+Backend::Seg* Backend::SegOf(const Key& key) {
+  if (segs_.empty()) return nullptr;
+  auto it = segs_.lower_bound(key);
+  if (it == segs_.end()) it = segs_.begin();
+  return it->second.range.Contains(key) ? &it->second : nullptr;
+}
+
+Backend::Seg& Backend::SegFor(const KeyRange& r) {
+  Seg* s = SegOf(r.end);
+  if (s && s->range.start == r.start && s->range.end == r.end) return *s;
+  if (!s) {
+    Seg fresh;
+    fresh.range = r;
+    return segs_.emplace(r.end, std::move(fresh)).first->second;
+  }
+  // Split the segment holding r into the pieces before r, r itself and after it; each piece
+  // inherits the chain state (sequence numbers are the parent's, so they still only grow).
+  Seg parent = std::move(*s);
+  segs_.erase(parent.range.end);
+  std::vector<KeyRange> pieces;
+  const bool whole = parent.range.start == parent.range.end;
+  if (!(r.start == parent.range.start) || whole) pieces.push_back(KeyRange{parent.range.start, r.start});
+  pieces.push_back(r);
+  if (!(r.end == parent.range.end)) pieces.push_back(KeyRange{r.end, parent.range.end});
+  if (whole && pieces.size() == 3) {  // the whole ring: before and after are one piece
+    pieces = {r, KeyRange{r.end, r.start}};
+  }
+  for (const KeyRange& pr : pieces) {
+    Seg c;
+    c.range = pr;
+    c.epochs = parent.epochs;
+    c.applied = parent.applied;
+    c.counter = parent.counter;
+    c.mark = parent.mark;
+    for (const Unacked& u : parent.unacked) {
+      if (pr.Contains(u.key)) c.unacked.push_back(u);
+    }
+    for (const Message& w : parent.waiting) {
+      if (pr.Contains(w.key)) c.waiting.push_back(w);
+    }
+    segs_.emplace(pr.end, std::move(c));
+  }
+  return *SegOf(r.end);
+}
+
+const Backend::Epoch* Backend::EpochAt(const Seg& s, uint64_t epoch) const {
+  const Epoch* e = nullptr;
+  for (const Epoch& x : s.epochs) {
+    if (x.epoch <= epoch) e = &x;
+  }
+  return e;
+}
+
+bool Backend::Reads(const Seg& s) const {
+  const Epoch* e = Current(s);
+  return e && e->member && e->role.replier && !s.released && (!e->role.temp || s.merged);
+}
+
+// --- bootstrap and preload ------------------------------------------------------------------
+
+Status Backend::Bootstrap(const KeyRange& range, const std::vector<NodeId>& chain) {
+  auto spec = std::make_shared<ChainSpec>();
+  for (NodeId n : chain) spec->chain.push_back(static_cast<Endpoint>(n));
+  Seg& s = SegFor(range);
+  Epoch e;
+  e.epoch = 1;
+  e.from = 1;
+  e.role = RoleIn(*spec, static_cast<Endpoint>(id_), &e.member);
+  if (!e.member) return Status::InvalidArgument("back-end " + std::to_string(id_) + " is not in the chain it was given");
+  s.epochs = {e};
+  if (node_->StoreOf(range.end) >= 0) return Status::Ok();
+  return node_->AddStore(range, nullptr);
+}
+
+Status Backend::Preload(const Key& key, std::string_view value, std::function<void()> done) {
+  return node_->Put(key, value, [done = std::move(done)](const Status&) {
+    if (done) done();
+  });
+}
+
+// --- queues and workers ---------------------------------------------------------------------
+
+void Backend::Receive(Message& m) {
+  if (failed_) return;
+  ++stats_.messages;
+  Enqueue(std::move(m));
+}
+
+void Backend::Enqueue(Message m) {
+  Worker* w = (o_.separate_queues && IsChainTraffic(m.kind)) ? &chain_ : &client_;
+  if (m.kind == MsgKind::kHeartbeat) w = o_.separate_queues ? &chain_ : &client_;
+  w->q.push_back(std::move(m));
+  Pump(w);
+}
+
+sim::SimDuration Backend::CostOf(const Message& m) const {
+  sim::SimDuration c = o_.rpc_base_ns + static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * m.bytes);
+  if (m.kind == MsgKind::kGet || m.kind == MsgKind::kPut || m.kind == MsgKind::kChainPut) {
+    c += cpu_->RequestCost(fawnds::RecordSize(m.value.size()), log_bytes());
+  }
+  return c;
+}
+
+void Backend::Pump(Worker* w) {
+  if (w->busy || w->q.empty() || failed_) return;
+  w->busy = true;
+  auto m = std::make_shared<Message>(std::move(w->q.front()));
+  w->q.pop_front();
+  cpu_->Run(CostOf(*m), [this, w, m]() {
+    if (failed_) return;
+    Handle(*m, [this, w]() {
+      w->busy = false;
+      Pump(w);
+    });
+  });
+}
+
+void Backend::Handle(Message& m, std::function<void()> done) {
+  switch (m.kind) {
+    case MsgKind::kGet: return OnGet(m, std::move(done));
+    case MsgKind::kPut: return OnPut(m, std::move(done));
+    case MsgKind::kChainPut: return OnChainPut(m, std::move(done));
+    case MsgKind::kPrecopyData:
+    case MsgKind::kFlushData: return OnPrecopyData(m, std::move(done));
+    case MsgKind::kFlushDone: return OnFlushDone(m, std::move(done));
+    case MsgKind::kAck: OnAck(m); break;
+    case MsgKind::kSeal: OnSeal(m); break;
+    case MsgKind::kConfig: OnConfig(m, false); break;
+    case MsgKind::kRelease: OnRelease(m); break;
+    case MsgKind::kPrecopyStart: StartScan(m.range, m.peer, 0, 0, false); break;
+    case MsgKind::kPrecopyAck: {
+      auto it = scans_.find(m.range.end);
+      if (it != scans_.end()) {
+        --it->second->in_flight;
+        ScanStep(it->second);
+      }
+      break;
+    }
+    case MsgKind::kPrecopyDone: {
+      Seg& s = SegFor(m.range);
+      EnsureStore(m.range);  // an empty range sends no records
+      s.joining = true;
+      s.precopy_done = true;
+      break;
+    }
+    case MsgKind::kHeartbeat: {
+      Message r;
+      r.kind = MsgKind::kHeartbeatReply;
+      r.to = m.from;
+      r.seq = m.seq;
+      Send(std::move(r));
+      break;
+    }
+    default: break;
+  }
+  done();
+}
+
+void Backend::Send(Message m) {
+  m.from = static_cast<Endpoint>(id_);
+  net_->Send(std::move(m));
+}
+
+void Backend::Reply(const Message& req, bool found, std::string value) {
+  Message r;
+  r.kind = MsgKind::kReply;
+  r.to = req.client;
+  r.req = req.req;
+  r.key = req.key;
+  r.found = found;
+  r.value = std::move(value);
+  Send(std::move(r));
+}
+
+void Backend::Retry(const Message& req) {
+  ++stats_.retries;
+  Message r;
+  r.kind = MsgKind::kRetry;
+  r.to = req.client;
+  r.req = req.req;
+  r.key = req.key;
+  Send(std::move(r));
+}
+
+// --- client requests and the chain ----------------------------------------------------------
+
+void Backend::OnGet(Message& m, std::function<void()> done) {
+  Seg* s = SegOf(m.key);
+  if (!s || !Reads(*s)) {
+    Retry(m);
+    return done();
+  }
+  ++stats_.gets;
+  auto req = std::make_shared<Message>(std::move(m));
+  Status st = node_->Get(req->key, [this, req, done = std::move(done)](const Status& r, std::string value) {
+    if (failed_) return;
+    Reply(*req, r.ok(), r.ok() ? std::move(value) : std::string());
+    done();
+  });
+  if (!st.ok()) {
+    Retry(*req);
+    done();
+  }
+}
+
+void Backend::OnPut(Message& m, std::function<void()> done) {
+  Seg* s = SegOf(m.key);
+  const Epoch* e = s ? Current(*s) : nullptr;
+  if (!e || !e->member || !e->role.head || s->released) {
+    Retry(m);
+    return done();
+  }
+  ++stats_.puts;
+  s->counter = std::max(s->counter, s->applied) + 1;
+  m.seq = s->counter;
+  m.epoch = e->epoch;
+  ApplyPut(*s, m, std::move(done));
+}
+
+void Backend::OnChainPut(Message& m, std::function<void()> done) {
+  Seg* s = SegOf(m.key);
+  if (!s || s->released) return done();
+  ++stats_.chain_puts;
+  if (s->epochs.empty() || m.epoch > s->epochs.back().epoch) {
+    s->waiting.push_back(std::move(m));  // its epoch's configuration has not reached us yet
+    return done();
+  }
+  if (m.seq <= s->applied) return done();  // a resend we already have
+  ApplyPut(*s, m, std::move(done));
+}
+
+void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
+  const Epoch* e = EpochAt(s, m.epoch);
+  if (!e || !e->member) return done();
+  const Role role = e->role;
+  s.applied = m.seq;
+  auto fwd = std::make_shared<Message>(m);
+  auto after = [this, fwd, role, done = std::move(done)]() {
+    if (failed_) return;
+    Seg* s = SegOf(fwd->key);
+    if (role.replier) {
+      Reply(*fwd, true, std::string());
+      if (role.pred != kNobody) {
+        Message a;
+        a.kind = MsgKind::kAck;
+        a.to = role.pred;
+        a.key = fwd->key;
+        a.seq = fwd->seq;
+        Send(std::move(a));
+      }
+    } else if (s && role.succ != kNobody) {
+      s->unacked.push_back(Unacked{fwd->seq, fwd->epoch, fwd->key, fwd->value, fwd->req, fwd->client});
+    }
+    if (role.succ != kNobody) {
+      Message c = *fwd;
+      c.kind = MsgKind::kChainPut;
+      c.to = role.succ;
+      Send(std::move(c));
+    }
+    done();
+  };
+  if (role.temp && !s.merged) {
+    s.temp.push_back(TempPut{m.seq, m.key, m.value});
+    return after();
+  }
+  Status st = node_->Put(m.key, m.value, [after = std::move(after)](const Status&) { after(); });
+  if (!st.ok()) done();
+}
+
+void Backend::OnAck(const Message& m) {
+  Seg* s = SegOf(m.key);
+  if (!s) return;
+  while (!s->unacked.empty() && s->unacked.front().seq <= m.seq) s->unacked.pop_front();
+  const Epoch* e = Current(*s);
+  if (e && e->member && e->role.pred != kNobody) {
+    Message a = m;
+    a.to = e->role.pred;
+    Send(std::move(a));
+  }
+}
+
+// --- membership -----------------------------------------------------------------------------
+
+void Backend::OnSeal(Message& m) {
+  Seg& s = SegFor(m.range);
+  // The head stamps the epoch's first sequence number: every put it has stamped is older.
+  s.counter = std::max(s.counter, s.applied);
+  m.seq = s.counter + 1;
+  Message r;
+  r.kind = MsgKind::kSealed;
+  r.to = m.from;
+  r.range = m.range;
+  r.epoch = m.epoch;
+  r.seq = m.seq;
+  Send(std::move(r));
+  OnConfig(m, true);
+}
+
+void Backend::OnConfig(Message& m, bool from_seal) {
+  Seg& s = SegFor(m.range);
+  if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) return;  // seen
+  const Epoch* prev = Current(s);
+  const Endpoint old_succ = prev && prev->member ? prev->role.succ : kNobody;
+  const bool was_reader = Reads(s);
+  Epoch e;
+  e.epoch = m.epoch;
+  e.from = m.seq;
+  e.role = RoleIn(*m.spec, static_cast<Endpoint>(id_), &e.member);
+  s.epochs.push_back(e);
+  if (e.member && !(prev && prev->member)) {
+    // A new member (a joiner, or a new head told directly): its puts continue the range's
+    // sequence; anything older reaches it through the copy, not the chain.
+    s.applied = std::max(s.applied, e.from - 1);
+    s.counter = std::max(s.counter, e.from - 1);
+  }
+  if (e.member && e.role.temp) s.joining = true;
+  if (e.member && !e.role.temp && s.joining && !s.merged) s.merged = true;  // configured whole
+  // Resend what a new successor may lack, then pass the configuration on behind it.
+  const Endpoint new_succ = e.member ? e.role.succ : kNobody;
+  if (new_succ != kNobody && new_succ != old_succ) {
+    for (const Unacked& u : s.unacked) {
+      Message c;
+      c.kind = MsgKind::kChainPut;
+      c.to = new_succ;
+      c.key = u.key;
+      c.value = u.value;
+      c.seq = u.seq;
+      c.epoch = u.epoch;
+      c.req = u.req;
+      c.client = u.client;
+      Send(std::move(c));
+    }
+  }
+  std::vector<Endpoint> targets;
+  if (old_succ != kNobody && old_succ != m.from) targets.push_back(old_succ);
+  if (new_succ != kNobody && new_succ != m.from && new_succ != old_succ) targets.push_back(new_succ);
+  for (Endpoint t : targets) {
+    Message c = m;
+    c.kind = MsgKind::kConfig;
+    c.to = t;
+    Send(std::move(c));
+  }
+  (void)from_seal;
+  // The donor flushes what arrived after its pre-copy, up to this epoch's first put.
+  if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
+    const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
+    StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true);
+  }
+  if (e.member && e.role.temp) EnsureStore(m.range);
+  if (!was_reader && Reads(s)) {
+    Message r;
+    r.kind = MsgKind::kReaderNow;
+    r.range = m.range;
+    r.epoch = m.epoch;
+    for (int f = 0; f < o_.front_ends; ++f) {  // each front-end switches its own gets
+      r.to = FrontEndpoint(f);
+      Send(r);
+    }
+  }
+  // Chain puts that waited for this configuration.
+  std::vector<Message> waiting;
+  waiting.swap(s.waiting);
+  for (Message& w : waiting) Enqueue(std::move(w));
+  MaybeMerge(s, [] {});
+}
+
+void Backend::OnPrecopyData(Message& m, std::function<void()> done) {
+  Seg& s = SegFor(m.range);
+  s.joining = true;
+  const uint64_t bytes = m.bytes;
+  s.received += bytes;
+  stats_.precopy_bytes_received += bytes;
+  const bool ack = m.kind == MsgKind::kPrecopyData;
+  const KeyRange range = m.range;
+  const Endpoint donor = m.from;
+  auto finish = [this, ack, range, donor, done = std::move(done)]() {
+    if (ack) {
+      Message a;
+      a.kind = MsgKind::kPrecopyAck;
+      a.to = donor;
+      a.range = range;
+      Send(std::move(a));
+    }
+    done();
+  };
+  EnsureStore(range);
+  AppendAll(m.records, 0, std::move(finish));
+}
+
+void Backend::EnsureStore(const KeyRange& range) {
+  if (node_->StoreOf(range.end) >= 0) return;
+  Status st = node_->AddStore(range, nullptr);
+  if (!st.ok()) ++stats_.store_errors;  // the range's puts will be refused: visible in the counters
+}
+
+void Backend::AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done) {
+  if (!recs || i >= recs->size()) return done();
+  const KvRecord& r = (*recs)[i];
+  Status st = node_->Put(r.key, r.value, [this, recs, i, done](const Status&) {
+    if (failed_) return;
+    AppendAll(recs, i + 1, done);
+  });
+  if (!st.ok()) done();
+}
+
+void Backend::OnFlushDone(Message& m, std::function<void()> done) {
+  Seg& s = SegFor(m.range);
+  s.flush_done = true;
+  MaybeMerge(s, std::move(done));
+}
+
+void Backend::MaybeMerge(Seg& s, std::function<void()> done) {
+  const Epoch* e = Current(s);
+  if (!s.joining || s.merged || !s.flush_done || !e || !e->role.temp) return done();
+  // Append the temporary log's puts of this epoch (older ones came with the copy) in order.
+  const uint64_t from = e->from;
+  auto recs = std::make_shared<std::vector<KvRecord>>();
+  for (const TempPut& t : s.temp) {
+    if (t.seq >= from) recs->push_back(KvRecord{t.key, t.value});
+  }
+  s.temp.clear();
+  s.merged = true;  // puts arriving from now on go straight to the store
+  const KeyRange range = s.range;
+  const uint64_t epoch = e->epoch;
+  AppendAll(recs, 0, [this, range, epoch, done = std::move(done)]() {
+    Message r;
+    r.kind = MsgKind::kReady;
+    r.to = FrontEndpoint(0);
+    r.range = range;
+    r.epoch = epoch;
+    Send(std::move(r));
+    done();
+  });
+}
+
+void Backend::OnRelease(const Message& m) {
+  // The range's chain state goes: messages still on their way for it find no segment and
+  // are dropped (chain traffic) or answered "retry" (clients).
+  SegFor(m.range);
+  segs_.erase(m.range.end);
+  scans_.erase(m.range.end);
+  const int st = node_->StoreOf(m.range.end);
+  if (st < 0) return;
+  const KeyRange have = node_->range(static_cast<size_t>(st));
+  const KeyRange& give = m.range;
+  if (have.start == give.start && have.end == give.end) {
+    (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
+  } else if (have.start == give.start) {
+    (void)node_->Narrow(static_cast<size_t>(st), KeyRange{give.end, have.end}, nullptr);
+  } else if (have.end == give.end) {
+    (void)node_->Narrow(static_cast<size_t>(st), KeyRange{have.start, give.start}, nullptr);
+  }
+  // A range in the middle of a store stays until a compaction: its keys are not served (the
+  // segment is released) and no store is ever added over it (docs/decisions.md).
+}
+
+// --- the donor's scans ----------------------------------------------------------------------
+
+void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush) {
+  const int st = node_->StoreOf(range.end);
+  auto sc = std::make_shared<Scan>();
+  sc->range = range;
+  sc->joiner = joiner;
+  sc->pos = from;
+  sc->until = until;
+  sc->flush = flush;
+  if (st >= 0) {
+    sc->store = static_cast<size_t>(st);
+    sc->ds = &node_->store(sc->store);
+  }
+  sc->batch = std::make_shared<std::vector<KvRecord>>();
+  scans_[range.end] = sc;
+  ScanStep(sc);
+}
+
+void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
+  if (failed_ || sc->done || sc->reading) return;
+  auto send_batch = [this, sc]() {
+    if (sc->batch->empty()) return;
+    Message d;
+    d.kind = sc->flush ? MsgKind::kFlushData : MsgKind::kPrecopyData;
+    d.to = sc->joiner;
+    d.range = sc->range;
+    d.records = sc->batch;
+    stats_.precopy_bytes_sent += WireBytes(d);
+    cpu_->Run(o_.rpc_base_ns + static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * WireBytes(d)), [] {});
+    Send(std::move(d));
+    if (!sc->flush) ++sc->in_flight;
+    sc->batch = std::make_shared<std::vector<KvRecord>>();
+    sc->batch_bytes = 0;
+  };
+  const uint64_t end = sc->ds ? (sc->flush ? sc->until : sc->ds->log_end()) : 0;
+  if (!sc->ds || sc->pos >= end) {
+    send_batch();
+    if (sc->in_flight > 0) return;  // wait for the joiner to take the last batches
+    sc->done = true;
+    sc->ds = nullptr;
+    Message d;
+    d.kind = sc->flush ? MsgKind::kFlushDone : MsgKind::kPrecopyDone;
+    d.range = sc->range;
+    d.to = sc->joiner;
+    Send(d);
+    if (!sc->flush) {
+      Seg& s = SegFor(sc->range);
+      s.mark = sc->pos;  // the flush starts here
+      d.to = FrontEndpoint(0);
+      Send(d);
+    }
+    scans_.erase(sc->range.end);
+    return;
+  }
+  if (sc->in_flight >= o_.precopy_window) return;  // flow control: wait for an ack
+  const uint64_t n = std::min<uint64_t>(o_.precopy_chunk, end - sc->pos);
+  auto buf = std::make_shared<std::string>(n, '\0');
+  sc->reading = true;
+  const fawnds::DataStore* ds = sc->ds;
+  Status s = cache_->Submit(
+      device::IoCommand::Single(device::IoEntry::Read(ds->DeviceOffsetOf(sc->pos), n, reinterpret_cast<uint8_t*>(buf->data()))),
+      [this, sc, buf, send_batch](const device::IoCompletion&) {
+        if (failed_ || !sc->ds) return;
+        sc->reading = false;
+        uint64_t p = 0;
+        std::string rec_buf;
+        while (p + fawnds::kRecordHeader <= buf->size()) {
+          // A record that runs past this read is decoded from the device's bytes.
+          auto r = sc->ds->PeekRecord(sc->pos + p, &rec_buf);
+          if (!r.ok()) break;
+          const fawnds::RecordView& rec = r.value();
+          const bool in = sc->range.Contains(rec.key) && rec.type == fawnds::RecordType::kPut;
+          if (in && (sc->flush || sc->ds->IsLive(rec.key, sc->pos + p))) {
+            sc->batch->push_back(KvRecord{rec.key, std::string(rec.value)});
+            sc->batch_bytes += rec.size;
+          }
+          p += rec.size;
+          if (p > buf->size()) break;
+        }
+        if (p == 0) p = buf->size();  // nothing decodable: skip the unreadable tail
+        sc->pos += p;
+        if (sc->batch_bytes >= kBatchBytes) send_batch();
+        ScanStep(sc);
+      });
+  if (!s.ok()) {
+    sc->reading = false;
+    sc->done = true;
+  }
+}
+
+}  // namespace fawnlab::fawnkv

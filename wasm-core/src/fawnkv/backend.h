@@ -1,0 +1,204 @@
+// Backend: one FAWN-KV back-end (SOSP'09 §3.4, §4): an Alix 3c2 with its CompactFlash card,
+// the OS page cache in the DRAM the indexes leave (as experiments/fawnds_rig.h), one 500 MHz
+// core (fawnds::HostCpu) and a FAWN-DS Node holding one store per key range it replicates.
+//
+// Serving. Messages wait in a queue and one worker handles them one at a time, reading and
+// writing FAWN-DS synchronously as the prototype's server did: unmarshal, look up (the flash
+// read if the page cache misses), marshal the answer, then the next. With `separate_queues`
+// chain and membership traffic have a second queue and worker (SOSP'09 footnote 5: with one
+// queue, puts passing between neighbours wait behind clients' gets). Both share the core.
+// Each message costs rpc_base_ns + rpc_ns_per_byte × its size of CPU, plus FAWN-DS's own cost.
+//
+// Chain replication (§3.4.3), per range: the head stamps a put with the range's next sequence
+// number and its configuration epoch, applies it, forwards it and keeps it until acked; each
+// member applies and forwards in order; the replier (the tail) answers the front-end and acks
+// up the chain; gets go to the replier. Puts of an epoch this node has no configuration for
+// wait; a sequence number already applied is a duplicate and is dropped.
+//
+// Membership (§3.4.4; docs/decisions.md, "FAWN-KV membership"). An epoch's configuration
+// (kConfig) names the chain for puts from its first sequence number on. The range's head
+// starts it (kSeal), and each member passes it on to its old and its new successor behind
+// the puts of earlier epochs, resending its unacknowledged puts to a new successor first. A
+// joiner logs the epoch's puts aside (in DRAM; the paper's temporary datastore) and forwards
+// them, receives the pre-copy (kPrecopyData: the donor's log scanned in 64 KB reads, current
+// in-range records only), then the flush (every in-range record the donor appended after the
+// pre-copy, up to the epoch's first put), then merges its temporary log into the store and
+// reports kReady. A node gives up a range on kRelease: the store is removed or narrowed.
+// Fail() stops the node (fail-stop): it handles nothing more, its link goes down.
+#ifndef FAWNLAB_FAWNKV_BACKEND_H_
+#define FAWNLAB_FAWNKV_BACKEND_H_
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "device/flash_device.h"
+#include "device/page_cache.h"
+#include "fawnds/host_cpu.h"
+#include "fawnds/node.h"
+#include "fawnkv/message.h"
+#include "fawnkv/network.h"
+#include "fawnkv/ring.h"
+#include "sim/simulator.h"
+
+namespace fawnlab::fawnkv {
+
+struct BackendOptions {
+  std::string profile = "sandisk-cf-4gb";        // SOSP'09 §4: 4 GB Sandisk Extreme IV CF
+  double scale = 1;                              // multiplies DRAM, the OS's share and the card
+  uint64_t dram_bytes = uint64_t{256} << 20;     // SOSP'09 §4: 256 MB DDR SDRAM
+  uint64_t os_bytes = uint64_t{32} << 20;        // fitted to Table 2 (experiments/fawnds_rig.h)
+  uint64_t card_min_bytes = 0;                   // the card is at least this big (room for the stores)
+  int index_bits = 12;                           // each store's index: 2^index_bits buckets
+  uint64_t file_bytes = 4 << 20;                 // each store's file
+  bool prefill = true;                           // the card has been written before
+  sim::SimDuration lock_hold_ns = 25 * sim::kMs;
+  // Request handling on the 500 MHz Geode: fitted so one back-end serving a 512 MB store
+  // over the network sustains SOSP'09 §4.2's 1,850 256 B gets/s (docs/decisions.md).
+  sim::SimDuration rpc_base_ns = 60 * sim::kUs;
+  double rpc_ns_per_byte = 40;
+  bool separate_queues = true;
+  int front_ends = 1;
+  uint64_t precopy_chunk = 64 * 1024;            // bytes read per scan step
+  int precopy_window = 2;                        // pre-copy messages in flight
+};
+
+// Counters the lab and the experiments read.
+struct BackendStats {
+  uint64_t gets = 0, puts = 0, chain_puts = 0, retries = 0;
+  uint64_t precopy_bytes_sent = 0, precopy_bytes_received = 0;
+  uint64_t messages = 0;
+  uint64_t store_errors = 0;  // a store could not be added (no room, or an overlapping leftover)
+};
+
+class Backend {
+ public:
+  static StatusOr<std::unique_ptr<Backend>> Create(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o);
+  ~Backend();
+
+  NodeId id() const { return id_; }
+  bool failed() const { return failed_; }
+  void Fail();
+
+  // Static start: this node replicates `range` with `chain` (head first; epoch 1).
+  Status Bootstrap(const KeyRange& range, const std::vector<NodeId>& chain);
+  // Writes a record straight into the store holding `key` (populating before a run).
+  Status Preload(const Key& key, std::string_view value, std::function<void()> done);
+
+  // Network delivery.
+  void Receive(Message& m);
+
+  const BackendStats& stats() const { return stats_; }
+  size_t client_queue() const { return client_.q.size(); }
+  size_t chain_queue() const { return chain_.q.size(); }
+  fawnds::Node& node() { return *node_; }
+  const fawnds::Node& node() const { return *node_; }
+  device::FlashDevice& flash() { return *flash_; }
+  const device::FlashDevice& flash() const { return *flash_; }
+  const fawnds::HostCpu& cpu() const { return *cpu_; }
+  uint64_t cache_bytes() const { return cache_bytes_; }
+  // Records and log bytes across the node's stores.
+  uint64_t records() const;
+  uint64_t log_bytes() const;
+
+  struct JoinView {
+    KeyRange range;
+    bool precopy_done = false, flush_done = false, merged = false;
+    uint64_t received_bytes = 0;
+  };
+  std::vector<JoinView> joins() const;
+
+ private:
+  struct Worker {
+    std::deque<Message> q;
+    bool busy = false;
+  };
+  struct Epoch {
+    uint64_t epoch = 0, from = 0;
+    Role role;
+    bool member = false;
+  };
+  struct Unacked {
+    uint64_t seq, epoch;
+    Key key;
+    std::string value;
+    uint64_t req;
+    Endpoint client;
+  };
+  struct TempPut {
+    uint64_t seq;
+    Key key;
+    std::string value;
+  };
+  struct Scan;  // a donor's pre-copy or flush of one range
+  struct Seg {
+    KeyRange range;
+    std::vector<Epoch> epochs;  // ascending
+    uint64_t applied = 0, counter = 0;
+    std::deque<Unacked> unacked;
+    std::vector<Message> waiting;  // chain puts of an epoch not yet configured here
+    // As a joiner.
+    bool joining = false, precopy_done = false, flush_done = false, merged = false;
+    std::vector<TempPut> temp;
+    uint64_t received = 0;
+    // As a donor: where the pre-copy stopped.
+    uint64_t mark = 0;
+    bool released = false;
+  };
+
+  Backend(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o);
+  void Enqueue(Message m);
+  void Pump(Worker* w);
+  sim::SimDuration CostOf(const Message& m) const;
+  // Handles `m`; calls `done` when the worker may take the next message.
+  void Handle(Message& m, std::function<void()> done);
+
+  Seg* SegOf(const Key& key);
+  Seg& SegFor(const KeyRange& r);  // the segment exactly `r`, splitting or creating
+  const Epoch* EpochAt(const Seg& s, uint64_t epoch) const;
+  const Epoch* Current(const Seg& s) const { return s.epochs.empty() ? nullptr : &s.epochs.back(); }
+  bool Reads(const Seg& s) const;
+
+  void OnGet(Message& m, std::function<void()> done);
+  void OnPut(Message& m, std::function<void()> done);
+  void OnChainPut(Message& m, std::function<void()> done);
+  void ApplyPut(Seg& s, const Message& m, std::function<void()> done);
+  void OnAck(const Message& m);
+  void OnSeal(Message& m);
+  void OnConfig(Message& m, bool from_seal);
+  void OnPrecopyData(Message& m, std::function<void()> done);
+  void OnFlushDone(Message& m, std::function<void()> done);
+  void MaybeMerge(Seg& s, std::function<void()> done);
+  void OnRelease(const Message& m);
+  void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush);
+  void ScanStep(const std::shared_ptr<Scan>& sc);
+  void EnsureStore(const KeyRange& range);
+  void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
+  void Send(Message m);
+  void Reply(const Message& req, bool found, std::string value);
+  void Retry(const Message& req);
+
+  sim::Simulator* sim_;
+  Network* net_;
+  NodeId id_;
+  BackendOptions o_;
+  bool failed_ = false;
+  std::unique_ptr<device::FlashDevice> flash_;
+  std::unique_ptr<device::PageCache> cache_;
+  std::unique_ptr<fawnds::HostCpu> cpu_;
+  std::unique_ptr<fawnds::Node> node_;
+  uint64_t cache_bytes_ = 0;
+  Worker client_, chain_;
+  std::map<Key, Seg> segs_;  // by range end
+  std::map<Key, std::shared_ptr<Scan>> scans_;  // by range end: pre-copies waiting for acks
+  BackendStats stats_;
+};
+
+}  // namespace fawnlab::fawnkv
+
+#endif  // FAWNLAB_FAWNKV_BACKEND_H_

@@ -1,0 +1,103 @@
+// FrontEnd: one FAWN-KV front-end (SOSP'09 §3.4.1–3.4.2): it owns a wedge of the ring, takes
+// its clients' puts and gets, forwards each in one hop (puts to the range's head, gets to the
+// member this front-end reads from, switched when that member says kReaderNow), and answers
+// the client when the reply comes back. A kRetry ("not here") is routed again after a short
+// pause; a request unanswered after `timeout_ns` fails (a put that fails may or may not have
+// taken effect; puts are never resent, so no value is ever written twice).
+//
+// The query cache: `cache_entries` values, least recently used out first. Every request for a
+// key passes through the one front-end owning its wedge, so no coherence protocol is needed:
+// a put's acknowledgement updates the entry, and a get's answer is cached only if no put of
+// that key was sent after the get was (so a slow get cannot bring back an older value).
+// Processing costs the front-end's CPU `cpu_ns` per request and per reply (an Atom; estimate).
+#ifndef FAWNLAB_FAWNKV_FRONTEND_H_
+#define FAWNLAB_FAWNKV_FRONTEND_H_
+
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "fawnds/host_cpu.h"
+#include "fawnkv/network.h"
+#include "fawnkv/routes.h"
+#include "sim/simulator.h"
+
+namespace fawnlab::fawnkv {
+
+struct FrontOptions {
+  sim::SimDuration cpu_ns = 10 * sim::kUs;         // per request and per reply (estimate)
+  sim::SimDuration timeout_ns = 2 * sim::kSec;
+  sim::SimDuration retry_ns = 1 * sim::kMs;
+  size_t cache_entries = 0;                        // 0: no cache (S-Fig 11 ran without)
+};
+
+// What a client learns.
+struct Outcome {
+  bool ok = false;     // answered (a put: acknowledged)
+  bool found = false;  // a get found a value
+  std::string value;
+  bool cache_hit = false;
+  Endpoint served_by = kNobody;  // the back-end that answered
+  sim::SimDuration latency_ns = 0;
+};
+
+struct FrontStats {
+  uint64_t gets = 0, puts = 0, answered = 0, failed = 0, retries = 0;
+  uint64_t cache_hits = 0, cache_misses = 0;
+};
+
+class FrontEnd {
+ public:
+  using Done = std::function<void(const Outcome&)>;
+  FrontEnd(sim::Simulator* sim, Network* net, Routes* routes, int index, FrontOptions o);
+
+  void Get(const Key& key, Done done);
+  void Put(const Key& key, std::string value, Done done);
+  // Replies, retries and kReaderNow addressed to this front-end.
+  void Receive(Message& m);
+
+  void set_cache_entries(size_t n);
+  int index() const { return index_; }
+  Endpoint endpoint() const { return FrontEndpoint(index_); }
+  const FrontStats& stats() const { return stats_; }
+  size_t cache_size() const { return lru_.size(); }
+  const fawnds::HostCpu& cpu() const { return cpu_; }
+
+ private:
+  struct Pending {
+    MsgKind kind;
+    Key key;
+    std::string value;
+    Done done;
+    sim::SimTime invoked;
+    uint64_t version;  // gets: the key's put count when sent
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const;
+  };
+  void Send(uint64_t req);
+  void Finish(uint64_t req, Outcome o);
+  void CachePut(const Key& key, const std::string& value);
+  const std::string* CacheGet(const Key& key);
+
+  sim::Simulator* sim_;
+  Network* net_;
+  Routes* routes_;
+  int index_;
+  FrontOptions o_;
+  fawnds::HostCpu cpu_;
+  uint64_t next_req_ = 1;
+  std::map<uint64_t, Pending> pending_;
+  std::unordered_map<Key, uint64_t, KeyHash> put_count_;
+  std::list<std::pair<Key, std::string>> lru_;
+  std::unordered_map<Key, std::list<std::pair<Key, std::string>>::iterator, KeyHash> cache_;
+  FrontStats stats_;
+};
+
+}  // namespace fawnlab::fawnkv
+
+#endif  // FAWNLAB_FAWNKV_FRONTEND_H_
