@@ -50,7 +50,7 @@ describe('repro', () => {
     [['queues.mm1', '--param', 'servers=two'], "error: parameter 'servers' of queues.mm1 must be a number in [1, 64] servers, got 'two'\n"],
     [['queues.mm1', '--param', 'nosuch=1'], "error: unknown parameter 'nosuch' for queues.mm1; known parameters: servers, service_us, rho_min, rho_max, points, requests, server_idle_w, server_busy_w\n"],
     [['queues.mm1', '--param', 'servers'], "error: --param expects name=value, got 'servers'\n"],
-    [['queues.nope'], "error: unknown experiment 'queues.nope'; known experiments: queues.mm1, queues.closed-loop, queues.batching, devices.table1, devices.nvm-latency, devices.write-pattern, devices.disk-seek, devices.fill-gc, fawnds.table2, fawnds.bulk-insert, fawnds.vs-btree, fawnds.semi-random, fawnds.mix, fawnds.maintenance, fawnkv.tco\n"],
+    [['queues.nope'], "error: unknown experiment 'queues.nope'; known experiments: queues.mm1, queues.closed-loop, queues.batching, devices.table1, devices.nvm-latency, devices.write-pattern, devices.disk-seek, devices.fill-gc, fawnds.table2, fawnds.bulk-insert, fawnds.vs-btree, fawnds.semi-random, fawnds.mix, fawnds.maintenance, fawnkv.cluster, fawnkv.join, fawnkv.latency, fawnkv.put-latency, fawnkv.hotspot, fawnkv.tco\n"],
     [['queues.mm1', '--seed', 'x'], "error: seed 'x' is not an integer in [0, 9007199254740991]\n"],
     [['queues.mm1', '--format', 'xml'], "error: --format must be json or csv, got 'xml'\n"],
   ])('rejects %j with a clear error and exit status 2', async (argv, message) => {

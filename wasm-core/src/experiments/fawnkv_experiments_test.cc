@@ -1,4 +1,5 @@
 // The FAWN-KV lab's experiments: anchors, mechanisms, bad input.
+#include <cmath>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -77,6 +78,63 @@ TEST(FawnkvTcoTest, RefusesBadParametersNamingThem) {
   }
   auto r = RunExperimentJson("fawnkv.tco", R"({"nodes": 3})", 1, nullptr);
   EXPECT_FALSE(r.ok()) << "unknown parameters are errors";
+}
+
+}  // namespace
+}  // namespace fawnlab
+
+namespace fawnlab {
+namespace {
+
+// --- the simulated cluster's experiments (small configurations: mechanisms, not the paper's numbers) ---
+
+TEST(FawnkvClusterTest, IdlePowerIsNodesAndSwitchesAndLoadAddsToIt) {
+  Result r = exptest::MustRun("fawnkv.cluster", R"({"nodes": 6, "dataset_gb": 6, "duration_s": 0.5})");
+  EXPECT_NEAR(r.Metric("idle_w"), 6 * 3.0 + 10, 0.1) << "3 W per Alix, one 10 W switch";
+  EXPECT_GT(r.Metric("gets_w"), r.Metric("idle_w") + 1);
+  EXPECT_GT(r.Metric("puts_w"), r.Metric("idle_w"));
+  // One back-end over the network: §4.2's 1,850 gets/s (the request-handling cost is fitted to it).
+  EXPECT_NEAR(r.Metric("single_node_gets_512mb"), 1850, 1850 * 0.15);
+  EXPECT_GT(r.Metric("gets_per_s_256b"), 6 * 1000);
+  EXPECT_LT(r.Metric("busiest_node_share"), 1.2) << "evenly spaced VIDs and a client pool per node";
+  EXPECT_NEAR(r.Metric("queries_per_joule"), r.Metric("gets_per_s_256b") / r.Metric("gets_w"), 1e-6);
+}
+
+TEST(FawnkvJoinTest, OnlyTheThreeDonorsSlowDown) {
+  Result r = exptest::MustRun("fawnkv.join", R"({"nodes": 10, "dataset_gb": 5, "join_at_s": 1, "after_s": 0.5})");
+  EXPECT_EQ(r.Metric("donors"), 3);
+  EXPECT_GT(r.Metric("others_fraction_of_baseline"), 0.9);
+  EXPECT_LT(r.Metric("donor_fraction_of_baseline"), r.Metric("others_fraction_of_baseline") - 0.08);
+  EXPECT_LT(std::abs(r.Metric("cluster_drop_low_load")), 0.05);
+  EXPECT_GT(r.Metric("join_seconds"), 0);
+}
+
+TEST(FawnkvLatencyTest, HitsAreFasterThanFlashAndSplitsMakeTheTail) {
+  Result r = exptest::MustRun("fawnkv.latency", R"({"seconds": 1, "scale_div": 128})");
+  EXPECT_LT(r.Metric("hit_ms"), r.Metric("median_flash_ms"));
+  EXPECT_LT(r.Metric("p999_max_ms"), r.Metric("p999_split_low_ms"));
+  EXPECT_LT(r.Metric("p999_split_low_ms"), r.Metric("p999_split_high_ms"));
+  EXPECT_NEAR(r.Metric("hit_ms"), 0.3, 0.3 * 0.15);
+}
+
+TEST(FawnkvPutLatencyTest, EachReplicaAddsAHop) {
+  Result r = exptest::MustRun("fawnkv.put-latency", R"({"seconds": 1})");
+  EXPECT_GT(r.Metric("r3_over_r1"), 2);
+  EXPECT_LT(r.Metric("r3_over_r1"), 4);
+}
+
+TEST(FawnkvHotspotTest, TheCacheFlattensAZipfLoad) {
+  Result r = exptest::MustRun("fawnkv.hotspot", R"({"seconds": 1})");
+  EXPECT_GT(r.Metric("load_spread_cache_off"), 1.5);
+  EXPECT_LT(r.Metric("load_spread_cache_on"), r.Metric("load_spread_cache_off") * 0.7);
+  EXPECT_GT(r.Metric("cache_hit_ratio"), 0.2);
+}
+
+TEST(FawnkvClusterTest, BadParametersAreNamed) {
+  for (const char* bad : {R"({"nodes": 0})", R"({"scale_div": 3})", R"({"duration_s": -1})"}) {
+    auto r = RunExperimentJson("fawnkv.cluster", bad, 1, nullptr);
+    EXPECT_FALSE(r.ok()) << bad;
+  }
 }
 
 }  // namespace

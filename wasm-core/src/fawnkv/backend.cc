@@ -44,11 +44,12 @@ StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network*
   b->flash_ = std::move(flash).value();
   if (o.prefill) b->flash_->FillSequential([](uint64_t lpn) { return lpn; });
   const double dram = static_cast<double>(o.dram_bytes) * o.scale, os = static_cast<double>(o.os_bytes) * o.scale;
-  // The indexes of the stores a node holds at once: about R × V, counted when they are made;
-  // the page cache is sized for the node's share at the start (docs/decisions.md).
-  const double free = dram - os;
+  // The page cache gets what the OS and the indexes of the node's stores leave.
+  const double free = dram - os - static_cast<double>(o.index_dram_bytes);
   if (free < 64 * 4096) {
-    return Status::InvalidArgument("back-end " + std::to_string(id) + ": DRAM less the OS's share leaves no page cache; use a smaller scale divisor");
+    return Status::InvalidArgument("back-end " + std::to_string(id) + ": " + std::to_string(static_cast<uint64_t>(dram) >> 10) +
+                                   " KB of DRAM less the OS's " + std::to_string(static_cast<uint64_t>(os) >> 10) + " KB and the indexes' " +
+                                   std::to_string(o.index_dram_bytes >> 10) + " KB leaves no page cache; use a smaller scale divisor");
   }
   b->cache_bytes_ = static_cast<uint64_t>(free);
   const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);  // as fawnds_rig.cc
@@ -59,7 +60,7 @@ StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network*
   no.index_bits = o.index_bits;
   no.file_bytes = o.file_bytes;
   no.lock_hold_ns = o.lock_hold_ns;
-  no.scan_chunk = kMaxRequest;
+  no.scan_chunk = o.scan_chunk;
   // A node starts with no range of its own: a placeholder store is made and removed at once
   // (Node::Create needs one), so the datastore list exists on the card from the start.
   auto node = fawnds::Node::Create(b->cache_.get(), no, {fawnds::KeyRange{fawnds::Key::FromU64(1), fawnds::Key::FromU64(2)}});
@@ -294,8 +295,15 @@ void Backend::OnGet(Message& m, std::function<void()> done) {
   auto req = std::make_shared<Message>(std::move(m));
   Status st = node_->Get(req->key, [this, req, done = std::move(done)](const Status& r, std::string value) {
     if (failed_) return;
-    Reply(*req, r.ok(), r.ok() ? std::move(value) : std::string());
-    done();
+    // Marshalling the answer: its bytes cost CPU before the worker may go on.
+    auto v = std::make_shared<std::string>(r.ok() ? std::move(value) : std::string());
+    const bool found = r.ok();
+    cpu_->Run(static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * static_cast<double>(kHeaderBytes + v->size())),
+              [this, req, v, found, done]() {
+                if (failed_) return;
+                Reply(*req, found, std::move(*v));
+                done();
+              });
   });
   if (!st.ok()) {
     Retry(*req);

@@ -54,6 +54,7 @@ struct BackendOptions {
   uint64_t dram_bytes = uint64_t{256} << 20;     // SOSP'09 §4: 256 MB DDR SDRAM
   uint64_t os_bytes = uint64_t{32} << 20;        // fitted to Table 2 (experiments/fawnds_rig.h)
   uint64_t card_min_bytes = 0;                   // the card is at least this big (room for the stores)
+  uint64_t index_dram_bytes = 0;                 // DRAM the stores' hash indexes take (not page cache)
   int index_bits = 12;                           // each store's index: 2^index_bits buckets
   uint64_t file_bytes = 4 << 20;                 // each store's file
   bool prefill = true;                           // the card has been written before
@@ -64,6 +65,7 @@ struct BackendOptions {
   double rpc_ns_per_byte = 40;
   bool separate_queues = true;
   int front_ends = 1;
+  uint64_t scan_chunk = 16 * 1024;               // a local split/merge/compact's reads (not in the papers)
   uint64_t precopy_chunk = 64 * 1024;            // bytes read per scan step
   int precopy_window = 2;                        // pre-copy messages in flight
 };

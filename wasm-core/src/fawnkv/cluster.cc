@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "device/profiles.h"
+#include "fawnds/hash_index.h"
 
 namespace fawnlab::fawnkv {
 
@@ -98,6 +99,8 @@ StatusOr<Backend*> Cluster::NewBackend(NodeId id) {
   // Room on the card for every store the node may hold at once: R × V, and joins' new ones.
   const uint64_t stores = static_cast<uint64_t>(o_.replication) * static_cast<uint64_t>(o_.vids) * 2 + 4;
   bo.card_min_bytes = std::max(bo.card_min_bytes, stores * bo.file_bytes + (uint64_t{4} << 20));
+  bo.index_dram_bytes = static_cast<uint64_t>(o_.replication) * static_cast<uint64_t>(o_.vids) *
+                        (uint64_t{fawnds::HashIndex::kBucketBytes} << bo.index_bits);
   auto b = Backend::Create(&sim_, net_.get(), id, bo);
   if (!b.ok()) return b.status();
   if (backends_.size() <= id) {
