@@ -278,16 +278,29 @@ export function ringBaseScene(ring: RingIndex, o: RingBaseOptions): { scene: Sce
     items.push(polarText(L, mid - Math.floor(mid), L.rFeOuter + 6, o.frontEnds.length === 1 ? `FE ${f.id}: whole ring` : `FE ${f.id}`, true));
   });
 
-  // Ranges: arcs in the owner's pale colour, one stroke per colour.
+  // Ranges: arcs in the owner's pale colour, one stroke per colour. Ranges narrower than a
+  // pixel are merged with the ones after them, the group taking the colour of its widest, so
+  // the arcs are bounded by the circumference rather than the VIDs.
   const band = (L.rBandOuter + L.rBandInner) / 2;
   const bandW = L.rBandOuter - L.rBandInner;
+  const minWidth = 1 / (TAU * band);
   const spans = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const fill = failed(vids.node[i]!) ? FAILED_FILL : nodeFill(vids.node[i]!);
-    const { start, end } = rangeOf(vids, i);
+  const fillOf = (i: number) => (failed(vids.node[i]!) ? FAILED_FILL : nodeFill(vids.node[i]!));
+  for (let i = 0; i < n; ) {
+    const start = rangeOf(vids, i).start;
+    let widest = i;
+    let width = 0;
+    let j = i;
+    for (; j < n && (j === i || width < minWidth); j++) {
+      const w = rangeWidth(rangeOf(vids, j).start, vids.pos[j]!);
+      if (w > rangeWidth(rangeOf(vids, widest).start, vids.pos[widest]!)) widest = j;
+      width += w;
+    }
+    const fill = fillOf(widest);
     let list = spans.get(fill);
     if (!list) spans.set(fill, (list = []));
-    list.push(...arcSpan(start, end, band));
+    list.push(...arcSpan(start, vids.pos[j - 1]!, band));
+    i = j;
   }
   for (const [fill, list] of spans) items.push({ t: 'arcs', cx: L.cx, cy: L.cy, r: band, spans: list, stroke: fill, lw: bandW });
   // Ticks, one stroke per node.
