@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { FawndsConfig, FawndsOp, FawndsSnapshot } from '../model/fawndsTypes';
-import { Field, numberFrom } from './LiveControls';
+import { Field, KeyValueFields, numberFrom } from './LiveControls';
 
 interface Props {
   snap: FawndsSnapshot | null;
@@ -39,12 +39,7 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
   return (
     <div className="fawnds-controls">
       <form className="op-row" onSubmit={submit} aria-label="Key operations">
-        <Field id="fawnds-key" label="key">
-          <input id="fawnds-key" type="text" value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" spellCheck={false} />
-        </Field>
-        <Field id="fawnds-value" label="value (put)">
-          <input id="fawnds-value" type="text" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" spellCheck={false} />
-        </Field>
+        <KeyValueFields prefix="fawnds" keyText={key} value={value} onKey={setKey} onValue={setValue} />
         <button type="submit" className="primary" disabled={busy || crashed} onClick={() => onOp({ op: 'put', key, value })}>Put</button>
         <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'get', key })}>Get</button>
         <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'delete', key })}>Delete</button>

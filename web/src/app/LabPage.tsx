@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { isDevicesLive, type LessonScenario, type LiveScenarioConfig } from '../model/lessons';
 import type { FawndsLiveConfig } from '../model/fawndsTypes';
+import type { FawnkvLiveConfig } from '../model/fawnkvTypes';
 import type { LiveConfig } from '../model/types';
 import { DEFAULT_SEED, scenarioFromSearch, scenarioFromValues, scenarioToSearch, type Scenario } from '../model/scenario';
 import { useCore } from './coreContext';
@@ -14,6 +15,7 @@ import type { LabInfo } from './labs';
 import { LessonView } from './LessonView';
 import { LiveDevices } from './LiveDevices';
 import { LiveFawnds } from './LiveFawnds';
+import { LiveFawnkv } from './LiveFawnkv';
 import { LiveQueue, type LiveRequest } from './LiveQueue';
 import { navigate } from './router';
 
@@ -54,6 +56,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
           <LiveDevices request={live && isDevicesLive(live.config) ? { ...live, config: live.config } : null} />
         )}
         {core && lab.live === 'fawnds' && <LiveFawnds request={live as LiveRequest<FawndsLiveConfig> | null} />}
+        {core && lab.live === 'fawnkv' && <LiveFawnkv request={live as LiveRequest<FawnkvLiveConfig> | null} />}
         {core && experiments.length > 0 && (
           <ExperimentPanel core={core} experiments={experiments} scenario={scenario} onScenario={setScenario} autoRun={autoRun} />
         )}

@@ -14,6 +14,27 @@ export interface Speed {
   nsPerSec: number;
 }
 
+/** Speeds labelled from their virtual time per wall second: [1e6] → "1 ms per second". */
+export function speedsOf(nsPerSec: number[]): Speed[] {
+  return nsPerSec.map((n) => ({ label: `${fmtNs(n)} per second`, nsPerSec: n }));
+}
+
+/** The key and value fields of a put / get row (ids `<prefix>-key`, `<prefix>-value`). */
+export function KeyValueFields({ prefix, keyText, value, onKey, onValue }: {
+  prefix: string; keyText: string; value: string; onKey: (k: string) => void; onValue: (v: string) => void;
+}) {
+  return (
+    <>
+      <Field id={`${prefix}-key`} label="key">
+        <input id={`${prefix}-key`} type="text" value={keyText} onChange={(e) => onKey(e.target.value)} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field id={`${prefix}-value`} label="value (put)">
+        <input id={`${prefix}-value`} type="text" value={value} onChange={(e) => onValue(e.target.value)} autoComplete="off" spellCheck={false} />
+      </Field>
+    </>
+  );
+}
+
 /** A running session as the loop sees it. */
 export interface Steppable<S> {
   advance(dtNs: number, maxEvents: number): number;

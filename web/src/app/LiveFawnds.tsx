@@ -27,18 +27,13 @@ import { timelineScene } from '../viz/fawndsTimeline';
 import { fmtNs } from '../viz/format';
 import { FawndsControls } from './FawndsControls';
 import { FawndsCounters, LookupPanel, MaintenancePanel, RecentOps, RecoveryPanel } from './FawndsPanels';
-import { Field, LiveControls, liveKeys, numberFrom, type Speed } from './LiveControls';
+import { Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
+import { ScriptQueue, scriptedCreate } from './scriptQueue';
 import { useLiveSession } from './useLiveSession';
 
 /** Virtual time per wall second: at 10 ms/s the SOSP lock (25 ms) holds for 2.5 s. */
-export const FAWNDS_SPEEDS: Speed[] = [
-  { label: '1 ms per second', nsPerSec: 1_000_000 },
-  { label: '10 ms per second', nsPerSec: 10_000_000 },
-  { label: '100 ms per second', nsPerSec: 100_000_000 },
-  { label: '1 s per second', nsPerSec: 1_000_000_000 },
-  { label: '10 s per second', nsPerSec: 10_000_000_000 },
-];
+export const FAWNDS_SPEEDS: Speed[] = speedsOf([1e6, 1e7, 1e8, 1e9, 1e10]);
 
 export const DEFAULT_FAWNDS: Required<FawndsLiveConfig> = {
   profile: 'sandisk-cf-4gb',
@@ -115,8 +110,7 @@ export function describeResult(op: FawndsOp, r: FawndsOpResult): string {
 
 export function LiveFawnds({ request, active = true }: { request: LiveRequest<FawndsLiveConfig> | null; active?: boolean }) {
   const sess = useRef<LiveFawndsSession | null>(null);
-  const pending = useRef<FawndsOp[]>([]);
-  const scriptTotal = useRef(0);
+  const script = useRef(new ScriptQueue<FawndsOp>());
   const logs = useRef(new Map<number, FawndsLog>());
   const cells = useRef<FawndsIndexCells | null>(null);
   const lastVersion = useRef(-1);
@@ -161,16 +155,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
     speeds: FAWNDS_SPEEDS,
     defaultSpeed: 1,
     active,
-    create: (core, config, seed) => {
-      const { script, ...c } = config;
-      const s = core.createFawndsSession(c, seed);
-      if (!isCoreError(s)) {
-        sess.current = s;
-        pending.current = expandScript(script ?? []);
-        scriptTotal.current = pending.current.length;
-      }
-      return s;
-    },
+    create: scriptedCreate((core, c, seed) => core.createFawndsSession(c, seed), sess, script.current, expandScript),
     structural: (c) => ({ profile: c.profile, capacity_mb: c.capacity_mb, stores: c.stores, index_bits: c.index_bits, file_mb: c.file_mb,
       lock_hold_us: c.lock_hold_us, page_cache_mb: c.page_cache_mb, script: c.script }),
     running: (c) => ({ value_bytes: c.value_bytes, load_rate_per_s: c.load_rate_per_s, load_put_fraction: c.load_put_fraction, load_keys: c.load_keys }),
@@ -276,17 +261,10 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
     const s = sess.current;
     if (!s) return;
     lastSnap.current = sn;
-    if (pending.current.length > 0) {
-      const op = pending.current.shift()!;
-      const r = s.apply(op);
-      const done = scriptTotal.current - pending.current.length;
-      if (isCoreError(r)) {
-        pending.current = [];
-        setOpError(`The scenario's operation ${done} (${op.op}) failed: ${r.message}`);
-        setScriptStatus('');
-      } else {
-        setScriptStatus(pending.current.length > 0 ? `Setting up the scenario: step ${done} of ${scriptTotal.current}…` : '');
-      }
+    const stepped = script.current.step(s);
+    if (stepped) {
+      if (stepped.error) setOpError(stepped.error);
+      setScriptStatus(stepped.status);
       force.current = true;
       return;
     }

@@ -5,6 +5,8 @@
  */
 import createFawnlabCore, {
   type EmbindFawndsSession,
+  type EmbindFawnkvSession,
+  type EmbindOpSession,
   type EmbindSession,
   type EmbindSessionClass,
   type FawnlabModule,
@@ -22,6 +24,7 @@ import type {
   RunRecord,
 } from './types';
 import type { FawndsConfig, FawndsIndexCells, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from './fawndsTypes';
+import type { FawnkvConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from './fawnkvTypes';
 
 type RawSession = EmbindSession;
 type RawCore = FawnlabModule;
@@ -69,34 +72,56 @@ export class LiveFlashSession extends LiveSession<FlashConfig, FlashSnapshot> {}
 /** A live disk (the Devices lab): head, platter, queue and power state. */
 export class LiveDiskSession extends LiveSession<DiskConfig, DiskSnapshot> {}
 
-/**
- * The FAWN-DS lab's node (fawndslab/session.h): operations, and the log and index as columns
- * (typed arrays owned by JavaScript) rather than JSON.
- */
-export class LiveFawndsSession extends LiveSession<FawndsConfig, FawndsSnapshot, EmbindFawndsSession> {
-  /** Applies one operation; put/get/delete and durable points run until they complete. */
-  apply(op: FawndsOp): { ok: true; result: FawndsOpResult } | CoreError {
-    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+const CLOSED: CoreError = { ok: false, code: 'unavailable', message: 'session closed' };
+
+/** A live session that takes operations (op type O, result type P) and counts its changes. */
+class LiveOpSession<C, S, O, P, R extends EmbindOpSession> extends LiveSession<C, S, R> {
+  /** Applies one operation (one JSON object with `op`); its result, or why it was refused. */
+  apply(op: O): { ok: true; result: P } | CoreError {
+    if (!this.raw) return CLOSED;
     const r = this.raw.apply(JSON.stringify(op));
-    return r.ok ? { ok: true, result: JSON.parse(r.json) as FawndsOpResult } : r;
+    return r.ok ? { ok: true, result: JSON.parse(r.json) as P } : r;
   }
+  /** Changes whenever the session's column views may have changed. */
+  version(): number {
+    return this.raw ? this.raw.version() : 0;
+  }
+}
+
+/**
+ * The FAWN-DS lab's node (fawndslab/session.h): operations (put/get/delete and durable points
+ * run until they complete), and the log and index as columns (typed arrays owned by
+ * JavaScript) rather than JSON.
+ */
+export class LiveFawndsSession extends LiveOpSession<FawndsConfig, FawndsSnapshot, FawndsOp, FawndsOpResult, EmbindFawndsSession> {
   /** Store `store`'s log record by record (store = the store count: the store being built). */
   log(store: number): FawndsLog | CoreError {
-    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+    if (!this.raw) return CLOSED;
     const r = this.raw.log(store);
     if (!r.ok) return r;
     return { offsets: r.offsets, flags: r.flags, keys: r.keys, logEnd: r.logEnd, counts: r.counts };
   }
   /** `count` (≤ 4096) cells of `group` buckets from bucket `first` of store `store`'s index. */
   index(store: number, first: number, count: number, group: number): FawndsIndexCells | CoreError {
-    if (!this.raw) return { ok: false, code: 'unavailable', message: 'session closed' };
+    if (!this.raw) return CLOSED;
     const r = this.raw.index(store, first, count, group);
     if (!r.ok) return r;
     return { indexBits: r.indexBits, first: r.first, group: r.group, valid: r.valid, fragments: r.fragments, offsets: r.offsets };
   }
-  /** Changes whenever the log or index views may have changed. */
-  version(): number {
-    return this.raw ? this.raw.version() : 0;
+}
+
+/**
+ * The FAWN-KV lab's cluster (fawnkvlab/session.h): operations (put/get run until they are
+ * answered; membership changes start and run as time advances), and the ring's VIDs as
+ * columns, fetched again when the snapshot's `ring_version` changes.
+ */
+export class LiveFawnkvSession extends LiveOpSession<FawnkvConfig, FawnkvSnapshot, FawnkvOp, FawnkvOpResult, EmbindFawnkvSession> {
+  /** The ring's VIDs in ring order. */
+  vids(): FawnkvVids | CoreError {
+    if (!this.raw) return CLOSED;
+    const r = this.raw.vids();
+    if (!r.ok) return r;
+    return { version: r.version, node: r.node, index: r.index, pos: r.pos };
   }
 }
 
@@ -166,6 +191,12 @@ export class Core {
   createFawndsSession(config: FawndsConfig, seed: string): LiveFawndsSession | CoreError {
     const raw = this.openSession(this.raw.FawndsSession, 'FawndsSession', config, seed);
     return isCoreError(raw) ? raw : new LiveFawndsSession(raw);
+  }
+
+  /** Starts a FAWN-KV cluster session (fawnkvlab/session.h), or returns the reason it cannot. */
+  createFawnkvSession(config: FawnkvConfig, seed: string): LiveFawnkvSession | CoreError {
+    const raw = this.openSession(this.raw.FawnkvSession, 'FawnkvSession', config, seed);
+    return isCoreError(raw) ? raw : new LiveFawnkvSession(raw);
   }
 
   private openSession<R extends RawSession>(cls: EmbindSessionClass<R> | undefined, name: string, config: object, seed: string): R | CoreError {

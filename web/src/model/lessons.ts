@@ -4,6 +4,7 @@
  * Pure functions; the app renders the blocks and runs the checks through the core.
  */
 import type { FawndsLiveConfig } from './fawndsTypes';
+import type { FawnkvLiveConfig } from './fawnkvTypes';
 import type { DevicesLiveConfig, DiskConfig, FlashConfig, LiveConfig, ParamValue, Tolerance } from './types';
 
 export interface LessonScenario {
@@ -18,7 +19,7 @@ export interface LessonScenario {
   live?: LiveScenarioConfig;
 }
 
-export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig | FawndsLiveConfig;
+export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig | FawndsLiveConfig | FawnkvLiveConfig;
 
 /** Whether a live scenario drives one of the Devices lab's views. */
 export function isDevicesLive(live: LiveScenarioConfig): live is DevicesLiveConfig {
@@ -128,8 +129,10 @@ export const FAWNDS_LIVE_FIELDS: Record<string, FieldSpec> = {
   load_keys: { kind: 'int', min: 1, max: 4000000 },
 };
 
-/** The operations a FAWN-DS scenario's script may hold. */
-export const FAWNDS_OPS = ['put', 'get', 'delete', 'fill', 'delete-many', 'compact', 'split', 'merge', 'checkpoint', 'sync', 'crash', 'recover'];
+/** The operations a FAWN-DS scenario's script may hold (the core checks their fields). */
+export const FAWNDS_OPS: Record<string, string[]> = Object.fromEntries(
+  ['put', 'get', 'delete', 'fill', 'delete-many', 'compact', 'split', 'merge', 'checkpoint', 'sync', 'crash', 'recover'].map((op) => [op, []]),
+);
 
 function checkFields(live: Record<string, unknown>, fields: Record<string, FieldSpec>, where: string, what: string, errors: string[], skip: string[]): void {
   for (const [k, v] of Object.entries(live)) {
@@ -147,17 +150,54 @@ function checkFields(live: Record<string, unknown>, fields: Record<string, Field
   }
 }
 
-function checkFawndsLive(live: Record<string, unknown>, where: string, errors: string[]): void {
-  checkFields(live, FAWNDS_LIVE_FIELDS, where, 'the FAWN-DS node', errors, ['script']);
+/** The fields a FAWN-KV live scenario may set, with their ranges (model/fawnkvTypes.ts). */
+export const FAWNKV_LIVE_FIELDS: Record<string, FieldSpec> = {
+  nodes: { kind: 'int', min: 1, max: 64 },
+  vids: { kind: 'int', min: 1, max: 4096 },
+  replication: { kind: 'int', min: 1, max: 5 },
+  front_ends: { kind: 'int', min: 1, max: 8 },
+  placement: { kind: 'choice', choices: ['hashed', 'even'] },
+  value_bytes: { kind: 'int', min: 1, max: 4096 },
+  cache_entries: { kind: 'int', min: 0, max: 100000 },
+  separate_queues: { kind: 'bool' },
+  load_rate_per_s: { kind: 'real', min: 0, max: 100000 },
+  load_put_fraction: { kind: 'real', min: 0, max: 1 },
+  load_keys: { kind: 'int', min: 1, max: 1000000 },
+  zipf_s: { kind: 'real', min: 0, max: 2 },
+  preload: { kind: 'int', min: 0, max: 100000 },
+  heartbeat_ms: { kind: 'real', min: 10, max: 10000 },
+};
+
+/** The operations a FAWN-KV scenario's script may hold, with the fields each needs. */
+export const FAWNKV_OPS: Record<string, string[]> = {
+  put: ['key'],
+  get: ['key'],
+  'add-node': [],
+  'remove-node': ['id'],
+  'fail-node': ['id'],
+  fill: ['count'],
+  check: [],
+};
+
+/** A scripted live scenario: its fields, then each operation's name and required fields (a key is a string, anything else a count or id). */
+function checkScriptedLive(live: Record<string, unknown>, fields: Record<string, FieldSpec>, ops: Record<string, string[]>, what: string, where: string, errors: string[]): void {
+  checkFields(live, fields, where, what, errors, ['script']);
   const script = live.script;
   if (script === undefined) return;
   if (!Array.isArray(script)) {
     errors.push(`${where}: script must be an array of operations`);
     return;
   }
+  const names = Object.keys(ops);
   script.forEach((op, i) => {
-    if (!isObject(op) || typeof op.op !== 'string' || !FAWNDS_OPS.includes(op.op)) {
-      errors.push(`${where}: script operation ${i} needs "op": one of ${FAWNDS_OPS.join(', ')}`);
+    if (!isObject(op) || typeof op.op !== 'string' || !names.includes(op.op)) {
+      errors.push(`${where}: script operation ${i} needs "op": one of ${names.join(', ')}`);
+      return;
+    }
+    for (const f of ops[op.op]!) {
+      const v = op[f];
+      const good = f === 'key' ? typeof v === 'string' && v !== '' : typeof v === 'number' && Number.isInteger(v) && v >= 0;
+      if (!good) errors.push(`${where}: script operation ${i} (${op.op}) needs "${f}": ${f === 'key' ? 'a non-empty string' : 'a non-negative integer'}`);
     }
   });
 }
@@ -176,7 +216,8 @@ function checkScenario(x: unknown, errors: string[], lab: string): LessonScenari
   if (hasExp === hasLive) errors.push(`${where}: needs exactly one of "experiment" or "live"`);
   if (x.params !== undefined && !isObject(x.params)) errors.push(`${where}: params must be an object`);
   if (hasLive && lab === 'devices') checkDevicesLive(x.live as Record<string, unknown>, where, errors);
-  else if (hasLive && lab === 'fawnds') checkFawndsLive(x.live as Record<string, unknown>, where, errors);
+  else if (hasLive && lab === 'fawnds') checkScriptedLive(x.live as Record<string, unknown>, FAWNDS_LIVE_FIELDS, FAWNDS_OPS, 'the FAWN-DS node', where, errors);
+  else if (hasLive && lab === 'fawnkv') checkScriptedLive(x.live as Record<string, unknown>, FAWNKV_LIVE_FIELDS, FAWNKV_OPS, 'the FAWN-KV cluster', where, errors);
   else if (hasLive && 'view' in (x.live as Record<string, unknown>)) errors.push(`${where}: "view" is a field of the devices lab's live scenarios`);
   return x as unknown as LessonScenario;
 }

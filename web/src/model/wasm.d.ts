@@ -31,16 +31,31 @@ declare module '@wasm/fawnlab_web.mjs' {
 
   export type EmbindSessionClass<R extends EmbindSession = EmbindSession> = new (configJson: string, seed: string) => R;
 
-  /** The FAWN-DS lab's session: a live session with operations and column views. */
-  export interface EmbindFawndsSession extends EmbindSession {
+  /**
+   * A live session that also takes operations (one JSON object with `op`; the result as JSON
+   * text) and counts its changes in version().
+   */
+  export interface EmbindOpSession extends EmbindSession {
     apply(opJson: string): { ok: true; json: string } | EmbindError;
+    version(): number;
+  }
+
+  /** The FAWN-DS lab's session: a live session with operations and column views. */
+  export interface EmbindFawndsSession extends EmbindOpSession {
     log(store: number):
       | { ok: true; offsets: Uint32Array; flags: Uint8Array; keys: Uint32Array; logEnd: number; counts: number[] }
       | EmbindError;
     index(store: number, first: number, count: number, group: number):
       | { ok: true; indexBits: number; first: number; group: number; valid: Uint16Array; fragments: Uint16Array; offsets: Uint32Array }
       | EmbindError;
-    version(): number;
+  }
+
+  /**
+   * The FAWN-KV lab's cluster (fawnkvlab/session.h): operations, and the ring's VIDs as
+   * columns in ring order (typed-array copies); version() changes with the ring.
+   */
+  export interface EmbindFawnkvSession extends EmbindOpSession {
+    vids(): { ok: true; version: number; node: Uint32Array; index: Uint16Array; pos: Float64Array } | EmbindError;
   }
 
   export interface FawnlabModule {
@@ -62,6 +77,8 @@ declare module '@wasm/fawnlab_web.mjs' {
     DiskSession?: EmbindSessionClass;
     /** The FAWN-DS lab's node (absent from cores built before it). */
     FawndsSession?: EmbindSessionClass<EmbindFawndsSession>;
+    /** The FAWN-KV lab's cluster (absent from cores built before it). */
+    FawnkvSession?: EmbindSessionClass<EmbindFawnkvSession>;
   }
 
   const createFawnlabCore: (options?: Record<string, unknown>) => Promise<FawnlabModule>;

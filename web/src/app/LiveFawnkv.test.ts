@@ -1,0 +1,46 @@
+// The FAWN-KV page's pure parts: keyboard moves around the ring, result lines, and the script
+// queue both scripted labs share.
+import { describe, expect, it } from 'vitest';
+import { describeKvResult, moveFocus } from './LiveFawnkv';
+import { ScriptQueue } from './scriptQueue';
+
+describe('the ring by keyboard', () => {
+  it('steps one VID with the arrows, wrapping, and a sixteenth with the page keys', () => {
+    expect(moveFocus('ArrowRight', -1, 12)).toBe(0);
+    expect(moveFocus('ArrowLeft', -1, 12)).toBe(11);
+    expect(moveFocus('ArrowRight', 11, 12)).toBe(0);
+    expect(moveFocus('ArrowUp', 0, 12)).toBe(11);
+    expect(moveFocus('PageDown', 4090, 4096)).toBe(4090 + 256 - 4096);
+    expect(moveFocus('PageUp', 3, 4096)).toBe(4096 - 253);
+    expect([moveFocus('Home', 5, 12), moveFocus('End', 5, 12), moveFocus('x', 5, 12)]).toEqual([0, 11, null]);
+  });
+});
+
+describe('result lines', () => {
+  it('name the chain, where the answer came from and the latency', () => {
+    expect(describeKvResult({ op: 'put', key: 'a', value: 'b' }, { op: 'put', latency_ns: 1_500_000, chain: ['3/1', '5/0', '1/1'] }))
+      .toBe('put “a” → chain 3/1 → 5/0 → 1/1 (head first): acknowledged by the tail in 1.5 ms');
+    expect(describeKvResult({ op: 'get', key: 'a' }, { op: 'get', latency_ns: 800_000, found: true, value: 'b', chain: ['3/1', '5/0', '1/1'] }))
+      .toBe('get “a” → “b” from the tail 1/1 of chain 3/1 → 5/0 → 1/1 in 800 µs');
+    expect(describeKvResult({ op: 'get', key: 'a' }, { op: 'get', latency_ns: 20_000, found: true, value: 'b', cache_hit: true }))
+      .toBe('get “a” → “b” from the front-end\'s cache in 20 µs');
+    expect(describeKvResult({ op: 'check' }, { op: 'check', check: { keys: 3, operations: 10, violations: 2, details: [] } }))
+      .toBe('checker: 2 violations in 10 operations');
+    expect(describeKvResult({ op: 'fill', count: 100, from: 5 }, { op: 'fill' })).toBe('put keys k5 … k104');
+  });
+});
+
+describe('ScriptQueue', () => {
+  it('applies one operation per step, reports progress, and stops at the first refusal', () => {
+    const q = new ScriptQueue<{ op: string }>();
+    const applied: string[] = [];
+    const session = { apply: (o: { op: string }) => (applied.push(o.op), o.op === 'bad' ? { ok: false as const, code: 'x', message: 'no' } : { ok: true }) };
+    q.load([{ op: 'a' }, { op: 'b' }, { op: 'bad' }, { op: 'c' }]);
+    expect(q.step(session)).toEqual({ error: null, status: 'Setting up the scenario: step 1 of 4…' });
+    expect(q.step(session)).toEqual({ error: null, status: 'Setting up the scenario: step 2 of 4…' });
+    expect(q.step(session)).toEqual({ error: "The scenario's operation 3 (bad) failed: no", status: '' });
+    expect(q.busy).toBe(false);
+    expect(q.step(session)).toBeNull();
+    expect(applied).toEqual(['a', 'b', 'bad']);
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * The FAWN-KV lab's live cluster: a FawnkvSession in the core (back-ends on a consistent-
+ * hashing ring, front-ends, chain replication, joins, leaves and failures), stepped from
+ * requestAnimationFrame through useLiveSession. The ring's VIDs come as columns, fetched when
+ * the snapshot's `ring_version` changes; the ring's static layer is painted offscreen only
+ * when the ring, the nodes' states or the width change, and the moving layer (messages, joins,
+ * the focused VID's chains) over it every frame. A scenario's `script` runs one operation per
+ * frame. Keyboard: arrows move the focused VID around the ring, Enter pins it, Escape lets go.
+ */
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { isCoreError, type LiveFawnkvSession } from '../model/core';
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot } from '../model/fawnkvTypes';
+import { paintOver, paintScene } from '../viz/canvasScene';
+import { kvTimelineScene } from '../viz/fawnkvTimeline';
+import { fmtNs } from '../viz/format';
+import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
+import { describeVid, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
+import { FawnkvControls, FawnkvSetup } from './FawnkvControls';
+import { CheckVerdict, ClusterLine, EventLog, JoinList, NodeTable } from './FawnkvPanels';
+import { LiveControls, liveKeys, speedsOf, type Speed } from './LiveControls';
+import type { LiveRequest } from './LiveQueue';
+import { ScriptQueue, scriptedCreate } from './scriptQueue';
+import { useLiveSession } from './useLiveSession';
+
+/** Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second. */
+export const FAWNKV_SPEEDS: Speed[] = speedsOf([1e5, 1e6, 1e7, 1e8, 1e9]);
+
+export const DEFAULT_FAWNKV: Required<FawnkvLiveConfig> = {
+  nodes: 6,
+  vids: 2,
+  replication: 3,
+  front_ends: 1,
+  placement: 'hashed',
+  value_bytes: 256,
+  cache_entries: 0,
+  separate_queues: true,
+  load_rate_per_s: 0,
+  load_put_fraction: 0.1,
+  load_keys: 1000,
+  zipf_s: 0,
+  preload: 200,
+  heartbeat_ms: 500,
+  script: [],
+};
+
+/** One line saying what an operation did. */
+export function describeKvResult(op: FawnkvOp, r: FawnkvOpResult): string {
+  const t = r.latency_ns !== undefined ? ` in ${fmtNs(r.latency_ns)}` : '';
+  const chain = r.chain?.length ? r.chain.join(' → ') : '';
+  switch (op.op) {
+    case 'put':
+      return `put “${op.key}” → chain ${chain} (head first): acknowledged by the tail${t}`;
+    case 'get':
+      if (r.cache_hit) return `get “${op.key}” → “${r.value}” from the front-end's cache${t}`;
+      return `get “${op.key}” → ${r.found ? `“${r.value}”` : 'not found'} from the tail ${r.chain?.at(-1) ?? ''} of chain ${chain}${t}`;
+    case 'add-node':
+      return `node ${r.id} is joining: each of its VIDs pre-copies its ranges from their tails, then the chains take it in`;
+    case 'remove-node':
+      return `node ${op.id} is leaving: its ranges' chains re-form without it and new members copy what it held`;
+    case 'fail-node':
+      return `node ${op.id} has failed: it stops answering; the front-end notices after missed heartbeats`;
+    case 'fill':
+      return `put keys k${op.from ?? 0} … k${(op.from ?? 0) + op.count - 1}`;
+    case 'check': {
+      const c = r.check;
+      if (!c) return 'checker ran';
+      return c.violations === 0
+        ? `checker: every get returned the latest acknowledged put (${c.operations.toLocaleString('en-US')} operations on ${c.keys.toLocaleString('en-US')} keys)`
+        : `checker: ${c.violations} violation${c.violations === 1 ? '' : 's'} in ${c.operations.toLocaleString('en-US')} operations`;
+    }
+  }
+}
+
+/** Where the focus goes for a key: arrows step one VID, PageUp/PageDown a sixteenth of the ring, Home/End the ends. */
+export function moveFocus(key: string, current: number, n: number): number | null {
+  const at = current < 0 ? 0 : current;
+  const page = Math.max(1, Math.ceil(n / 16));
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return current < 0 ? 0 : (at + 1) % n;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return current < 0 ? n - 1 : (at - 1 + n) % n;
+    case 'PageDown':
+      return (at + page) % n;
+    case 'PageUp':
+      return (((at - page) % n) + n) % n;
+    case 'Home':
+      return 0;
+    case 'End':
+      return n - 1;
+    default:
+      return null;
+  }
+}
+
+export function LiveFawnkv({ request, active = true }: { request: LiveRequest<FawnkvLiveConfig> | null; active?: boolean }) {
+  const sess = useRef<LiveFawnkvSession | null>(null);
+  const script = useRef(new ScriptQueue<FawnkvOp>());
+  const ring = useRef<RingIndex | null>(null);
+  const ringVersion = useRef(-1);
+  const base = useRef<HTMLCanvasElement | null>(null);
+  const baseKey = useRef('');
+  const layout = useRef<RingLayout | null>(null);
+  /** The focused VID by name (indices change when the ring does), and whether it is pinned. */
+  const focus = useRef<{ name: string; pinned: boolean } | null>(null);
+  const replication = useRef(3);
+  const lastTimeline = useRef(0);
+  const ringCanvas = useRef<HTMLCanvasElement>(null);
+  const timeCanvas = useRef<HTMLCanvasElement>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+
+  const [opError, setOpError] = useState<string | null>(null);
+  const [result, setResult] = useState('');
+  const [scriptStatus, setScriptStatus] = useState('');
+  const [readout, setReadout] = useState('Point at the ring, or focus it and use the arrow keys, to read a VID’s range and chains.');
+  const [shares, setShares] = useState<RingIndex['shares'] | null>(null);
+  const [ringError, setRingError] = useState<string | null>(null);
+
+  const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, LiveFawnkvSession>({
+    request,
+    defaults: DEFAULT_FAWNKV,
+    speeds: FAWNKV_SPEEDS,
+    defaultSpeed: 1,
+    active,
+    create: scriptedCreate((core, c, seed) => core.createFawnkvSession(c, seed), sess, script.current),
+    structural: (c) => ({ nodes: c.nodes, vids: c.vids, replication: c.replication, front_ends: c.front_ends, placement: c.placement,
+      separate_queues: c.separate_queues, preload: c.preload, heartbeat_ms: c.heartbeat_ms, script: c.script }),
+    running: (c) => ({ value_bytes: c.value_bytes, cache_entries: c.cache_entries, load_rate_per_s: c.load_rate_per_s,
+      load_put_fraction: c.load_put_fraction, load_keys: c.load_keys, zipf_s: c.zipf_s }),
+    draw: (sn, now) => frame(sn, now),
+    onNew: () => {
+      ring.current = null;
+      ringVersion.current = -1;
+      baseKey.current = '';
+      focus.current = null;
+      setShares(null);
+      setResult('');
+      setOpError(null);
+      setScriptStatus('');
+    },
+  });
+  const { config, update, snap, error } = live;
+
+  const focusIndex = (): number | null => {
+    const f = focus.current;
+    return f && ring.current ? (ring.current.byName.get(f.name) ?? null) : null;
+  };
+  const setFocus = (name: string | null, pinned: boolean) => {
+    focus.current = name === null ? null : { name, pinned };
+    const r = ring.current;
+    const i = focusIndex();
+    if (r && i !== null) setReadout(`${describeVid(r, i, replication.current)}${pinned ? ' Pinned: Enter, Escape or a click lets go.' : ''}`);
+  };
+
+  function frame(sn: FawnkvSnapshot, now: number) {
+    const s = sess.current;
+    if (!s) return;
+    replication.current = sn.replication;
+    const stepped = script.current.step(s);
+    if (stepped) {
+      if (stepped.error) setOpError(stepped.error);
+      setScriptStatus(stepped.status);
+    }
+    if (sn.ring_version !== ringVersion.current) {
+      const v = s.vids();
+      if (isCoreError(v)) {
+        setRingError(v.message);
+      } else {
+        ring.current = indexRing(v);
+        ringVersion.current = sn.ring_version;
+        setShares(ring.current.shares);
+        setRingError(null);
+        if (focus.current && focusIndex() === null) focus.current = null;
+      }
+    }
+    const r = ring.current;
+    const canvas = ringCanvas.current;
+    if (!r || !canvas || vidCount(r.vids) === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    const width = Math.max(480, Math.floor(wrap.current?.clientWidth ?? 760));
+    const key = `${ringVersion.current}|${width}|${dpr}|${sn.replication}|${JSON.stringify(sn.front_ends.map((f) => [f.start, f.end]))}|${sn.nodes.map((x) => `${x.id}:${x.state}`).join()}`;
+    if (key !== baseKey.current || !base.current || !layout.current) {
+      base.current ??= document.createElement('canvas');
+      const { scene, layout: L } = ringBaseScene(r, { width, replication: sn.replication, nodes: sn.nodes, frontEnds: sn.front_ends });
+      paintScene(base.current, scene, dpr);
+      layout.current = L;
+      baseKey.current = key;
+    }
+    const overlay = ringOverlayScene(r, layout.current, {
+      focus: focusIndex(),
+      pinned: focus.current?.pinned ?? false,
+      replication: sn.replication,
+      nowNs: sn.now_ns,
+      messages: sn.messages,
+      joins: sn.joins,
+      frontEnds: sn.front_ends,
+    });
+    paintOver(canvas, base.current, overlay, dpr);
+    if (now - lastTimeline.current > 100 && timeCanvas.current) {
+      lastTimeline.current = now;
+      paintScene(timeCanvas.current, kvTimelineScene(sn.timeline, sn.now_ns, Math.min(width, 760)), dpr);
+    }
+  }
+
+  const runOp = (op: FawnkvOp) => {
+    const s = sess.current;
+    if (!s) return;
+    const r = s.apply(op);
+    if (isCoreError(r)) {
+      setOpError(r.message);
+      return;
+    }
+    setOpError(null);
+    setResult(describeKvResult(op, r.result));
+    const head = r.result.chain?.[0];
+    if (head && ring.current?.byName.has(head)) setFocus(head, true);
+    if ((op.op === 'add-node' || op.op === 'remove-node' || op.op === 'fail-node') && !live.isPlaying) live.setPlay(true);
+  };
+
+  const hit = (e: PointerEvent<HTMLCanvasElement>): number => {
+    const r = ring.current;
+    const L = layout.current;
+    if (!r || !L) return -1;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const scale = rect.width > 0 ? L.width / rect.width : 1;
+    return vidAtPoint(r, L, (e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale, focusIndex(), replication.current);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    if (focus.current?.pinned) return;
+    const i = hit(e);
+    if (i >= 0 && ring.current) setFocus(vidName(ring.current.vids, i), false);
+  };
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    const i = hit(e);
+    if (i < 0 || !ring.current) return;
+    const name = vidName(ring.current.vids, i);
+    const f = focus.current;
+    setFocus(name, !(f && f.pinned && f.name === name));
+  };
+  const onPointerLeave = () => {
+    if (focus.current && !focus.current.pinned) focus.current = null;
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const r = ring.current;
+    if (!r) return;
+    const n = vidCount(r.vids);
+    const f = focus.current;
+    if (e.key === 'Escape') {
+      focus.current = null;
+    } else if (e.key === 'Enter') {
+      setFocus(f ? f.name : vidName(r.vids, 0), !f?.pinned);
+    } else {
+      const next = moveFocus(e.key, focusIndex() ?? -1, n);
+      if (next === null) return;
+      setFocus(vidName(r.vids, next), f?.pinned ?? false);
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <section className="panel live live-fawnkv" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
+      <h2 id="live-heading">Live FAWN-KV cluster</h2>
+      <LiveControls idPrefix="fawnkv" label="Live cluster controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+        onReset={live.reset} speeds={FAWNKV_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.now_ns : null} />
+      <FawnkvSetup config={config} onConfig={update} />
+      {error && <p className="error" role="alert" data-testid="fawnkv-config-error">{error}</p>}
+      {snap && (
+        <>
+          <FawnkvControls snap={snap} busy={scriptStatus !== ''} config={config} onConfig={update} onOp={runOp} />
+          {opError && <p className="error" role="alert" data-testid="fawnkv-error">{opError}</p>}
+          <p className="op-result" aria-live="polite" data-testid="fawnkv-result">{scriptStatus || result}</p>
+          <CheckVerdict check={snap.check} />
+
+          <h3>The ring</h3>
+          {ringError && <p className="error" role="alert">{ringError}</p>}
+          <div ref={wrap} className="canvas-wrap">
+            <canvas ref={ringCanvas} className="fawnds-canvas" tabIndex={0} role="img" data-testid="fawnkv-ring"
+              aria-label="The consistent-hashing ring: each VID a tick coloured by its node, each range an arc, front-end wedges outside, messages moving between front-ends in the centre and back-ends on the ring. Arrow keys move between VIDs; Enter pins one; Escape lets go; space plays or pauses."
+              aria-describedby="fawnkv-ring-readout" onKeyDown={onKey} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerLeave={onPointerLeave} />
+          </div>
+          <p id="fawnkv-ring-readout" className="readout small" aria-live="polite">{readout}</p>
+
+          <ClusterLine snap={snap} />
+          <canvas ref={timeCanvas} className="fawnds-canvas" role="img" data-testid="fawnkv-timeline"
+            aria-label={`Cluster queries per second and watts over the last seconds of virtual time. Now ${Math.round(snap.qps)} queries per second at ${Math.round(snap.watts)} W.`} />
+          <NodeTable snap={snap} shares={shares} />
+          <h3>Joins and re-replication</h3>
+          <JoinList snap={snap} />
+          <h3>Events</h3>
+          <EventLog snap={snap} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Fixtures for the FAWN-KV views' tests (test data only; the app never uses them): rings built
+ * by hand or from a fixed integer hash, messages of every kind, joins, and a snapshot, so the
+ * ring model and views can be checked without the core.
+ */
+import type { FawnkvJoin, FawnkvMessage, FawnkvNode, FawnkvSnapshot, FawnkvVids } from '../model/fawnkvTypes';
+
+/** A ring from (node, index, position) triples in any order. */
+export function ringOf(list: Array<[node: number, index: number, pos: number]>, version = 1): FawnkvVids {
+  const sorted = [...list].sort((a, b) => a[2] - b[2]);
+  return {
+    version,
+    node: Uint32Array.from(sorted.map((v) => v[0])),
+    index: Uint16Array.from(sorted.map((v) => v[1])),
+    pos: Float64Array.from(sorted.map((v) => v[2])),
+  };
+}
+
+/** Evenly spaced VIDs, node by node: 0/0, 1/0, …, (nodes−1)/0, 0/1, … (SOSP'09 Fig 6's picture for 6 × 2). */
+export function evenRing(nodes: number, v: number): FawnkvVids {
+  const list: Array<[number, number, number]> = [];
+  const n = nodes * v;
+  for (let j = 0; j < v; j++) for (let k = 0; k < nodes; k++) list.push([k, j, (j * nodes + k + 0.5) / n]);
+  return ringOf(list);
+}
+
+/**
+ * The three-node ring of ring_test.cc's HandCheckedThreeNodes: the first 32 bits of
+ * SHA-1("<node>/<j>") for nodes 1–3 with V = 2 (and node 4 when `withFour`).
+ */
+export function threeNodeRing(withFour = false): FawnkvVids {
+  const h = (hex: string) => parseInt(hex, 16) / 2 ** 32;
+  const list: Array<[number, number, number]> = [
+    [3, 0, h('78e2fb03')], [1, 0, h('940549e9')], [2, 0, h('961a3744')],
+    [2, 1, h('bbeae652')], [1, 1, h('e3b2823e')], [3, 1, h('ef7fad0c')],
+  ];
+  if (withFour) list.push([4, 0, h('ba057c93')], [4, 1, h('f77fcd66')]);
+  return ringOf(list);
+}
+
+/** A 53-bit fraction from a fixed integer hash of (a, b, seed): "hashed" placement without SHA-1. */
+export function hashPos(a: number, b: number, seed = 1): number {
+  const mix = (x: number) => {
+    let h = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+    h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+    return (h ^ (h >>> 16)) >>> 0;
+  };
+  const hi = mix(a * 4099 + b * 65537 + seed * 31337);
+  const lo = mix(hi ^ (b * 2654435761 + a));
+  return (hi * 2 ** 21 + (lo >>> 11)) / 2 ** 53;
+}
+
+/** `nodes` × `v` VIDs at hashed positions (4096 VIDs on 64 nodes for the speed checks). */
+export function hashedRing(nodes: number, v: number, seed = 1): FawnkvVids {
+  const list: Array<[number, number, number]> = [];
+  for (let k = 0; k < nodes; k++) for (let j = 0; j < v; j++) list.push([k, j, hashPos(k, j, seed)]);
+  return ringOf(list);
+}
+
+export const MESSAGE_KINDS: FawnkvMessage['kind'][] = ['put', 'chain-put', 'ack', 'get', 'reply', 'precopy', 'membership', 'flush', 'heartbeat'];
+
+/** One message of each kind, all half-way along at `now`, between back-ends and front-end 0. */
+export function fixtureMessages(now: number): FawnkvMessage[] {
+  const ends: Array<[number, number]> = [[-1, 0], [0, 1], [1, 0], [-1, 2], [2, -1], [3, 4], [-1, 5], [5, -1], [-1, 3]];
+  return MESSAGE_KINDS.map((kind, i) => ({
+    id: i + 1,
+    kind,
+    from: ends[i]![0],
+    to: ends[i]![1],
+    pos: (i + 0.5) / MESSAGE_KINDS.length,
+    sent_ns: now - 100_000,
+    arrive_ns: now + 100_000,
+    bytes: 300,
+  }));
+}
+
+/** Node 6 joining: a pre-copy for its first range a third done, and one in flush. */
+export function fixtureJoins(): FawnkvJoin[] {
+  return [
+    { node: 6, vid: '6/0', start: 0.125, end: 0.2, role: 'tail', donor: 2, phase: 'precopy', copied_bytes: 1000, total_bytes: 3000 },
+    { node: 6, vid: '6/1', start: 0.6, end: 0.66, role: 'head', donor: 1, phase: 'flush', copied_bytes: 2400, total_bytes: 2400 },
+  ];
+}
+
+function node(id: number, state: FawnkvNode['state'], qps: number): FawnkvNode {
+  return { id, state, stores: 3, records: 400 + id, log_bytes: 120_000, qps, p50_ms: 0.8, p99_ms: 4.5, client_queue: id % 3, chain_queue: 1, watts: 4 + qps / 1000, qpj: qps / (4 + qps / 1000) };
+}
+
+/** A six-node cluster one and a half seconds in: node 4 failed, node 6 joining. */
+export function fixtureKvSnapshot(): FawnkvSnapshot {
+  const now = 1_500_000_000;
+  const nodes = [0, 1, 2, 3, 5].map((i) => node(i, 'up', 300 + 20 * i));
+  nodes.splice(4, 0, node(4, 'failed', 0));
+  nodes.push(node(6, 'joining', 10));
+  return {
+    now_ns: now,
+    ring_version: 3,
+    replication: 3,
+    nodes,
+    front_ends: [{ id: 0, start: 0, end: 0, cache_entries: 0, cache_hits: 0, cache_misses: 120, qps: 1600 }],
+    messages: fixtureMessages(now),
+    joins: fixtureJoins(),
+    events: [{ t_ns: 1_200_000_000, text: 'node 4 failed: 3 heartbeats missed' }, { t_ns: 1_300_000_000, text: 'node 6 joining' }],
+    qps: 1600,
+    watts: 32,
+    qpj: 50,
+    puts: 160,
+    gets: 1440,
+    timeouts: 2,
+    timeline: Array.from({ length: 15 }, (_, i) => ({ t_ns: i * 100_000_000, qps: i < 12 ? 1600 : 1200, watts: i < 12 ? 34 : 29 })),
+  };
+}
