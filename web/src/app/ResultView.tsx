@@ -1,10 +1,16 @@
 /** A finished run: its charts, metrics against anchors, notes, and exports. */
 import { useMemo } from 'react';
-import type { RunRecord } from '../model/types';
+import type { ExperimentResult, RunRecord } from '../model/types';
 import { chartsFromResult } from '../viz/chartSpec';
 import { ChartView } from './ChartView';
 import { download } from './download';
 import { MetricsTable } from './MetricsTable';
+
+/** The line under a result's title: its seed and scale, and the scale's note if it has one. */
+export function runLine(r: ExperimentResult): string {
+  const scale = r.scale.factor === 1 ? 'full scale' : `scaled down ×${r.scale.factor}`;
+  return `seed ${r.seed} · ${scale}${r.scale.note ? ` — ${r.scale.note}` : ''}`;
+}
 
 export function ResultView({ record }: { record: RunRecord }) {
   const r = record.result;
@@ -19,9 +25,7 @@ export function ResultView({ record }: { record: RunRecord }) {
           <button type="button" onClick={() => download(`${stem}.json`, record.json, 'application/json')}>Export JSON</button>
         </div>
       </div>
-      <p className="muted small">
-        seed {r.seed} · {r.scale.factor === 1 ? 'full scale' : `scaled down ×${r.scale.factor}`} — {r.scale.note}
-      </p>
+      <p className="muted small">{runLine(r)}</p>
       <div className="charts">
         {charts.map((c) => <ChartView key={c.id} spec={c} fileStem={`${stem}-${c.id}`} />)}
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentResult } from '../model/types';
-import { chartsFromResult, quantityOf } from './chartSpec';
+import { chartsFromResult, isClosed, quantityOf } from './chartSpec';
 
 function result(series: ExperimentResult['series']): ExperimentResult {
   return { id: 'x', title: 'x', params: {}, seed: 1, scale: { factor: 1, note: '' }, metrics: {}, anchors: {}, tolerances: {}, series, notes: [] };
@@ -36,6 +36,33 @@ describe('chartsFromResult', () => {
       { name: 'qps', kind: 'measured', x_label: 'MB', y_label: 'QPS', points: [[0.01, 85000], [125, 65000], [250, 5100], [3584, 1380]] },
     ]));
     expect(t!.yLog).toBe(true);
+  });
+
+  it('marks closed outlines as regions, labelled by what their names do not share', () => {
+    const square: Array<[number, number]> = [[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]];
+    const [c] = chartsFromResult(result([
+      { name: 'A+Disk cheapest (outline of its region)', kind: 'measured', x_label: 'TB', y_label: 'q/s', points: square },
+      { name: 'A+SSD cheapest (outline of its region)', kind: 'measured', x_label: 'TB', y_label: 'q/s', points: square.slice(0, 4) },
+      { name: 'A+DRAM cheapest (paper)', kind: 'paper', x_label: 'TB', y_label: 'q/s', points: square },
+    ]));
+    expect(c!.series.map((s) => s.region)).toEqual([true, false, false]);  // open; paper marks stay marks
+    expect(c!.series.map((s) => s.label)).toEqual(['A+Disk', 'A+SSD', 'A+DRAM']);
+    expect(isClosed([[1, 1], [2, 2], [1, 1]])).toBe(false);  // two vertices enclose nothing
+  });
+
+  it('gives each configuration one colour across the charts of a result', () => {
+    const line = (name: string, y: string): ExperimentResult['series'][number] =>
+      ({ name, kind: 'measured', x_label: 'x', y_label: y, points: [[1, 1], [2, 2]] });
+    const charts = chartsFromResult(result([
+      line('T+DRAM cheapest (outline)', 'q/s'), line('F+Disk cheapest (outline)', 'q/s'), line('F+SSD cheapest (outline)', 'q/s'),
+      line('T+Disk cluster TCO', '$'), line('F+SSD cluster TCO', '$'), line('T+DRAM cluster TCO', '$'), line('F+Disk cluster TCO', '$'),
+      line('hit ratio', 'fraction'), line('miss ratio', 'fraction'),
+    ]));
+    const colours = charts.map((c) => Object.fromEntries(c.series.map((s) => [s.label, s.colour])));
+    expect(colours[0]).toEqual({ 'T+DRAM': 0, 'F+Disk': 1, 'F+SSD': 2 });
+    expect(colours[1]).toEqual({ 'T+Disk': 3, 'F+SSD': 2, 'T+DRAM': 0, 'F+Disk': 1 });
+    // A chart whose configurations appear nowhere else starts from the palette's first colour.
+    expect(colours[2]).toEqual({ hit: 0, miss: 1 });
   });
 
   it('names the quantity without its source', () => {

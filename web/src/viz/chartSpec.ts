@@ -1,7 +1,9 @@
 /**
  * From an experiment result to the charts that show it (pure data, no D3): series sharing an
  * x and a y label go on one chart, in the order the experiment wrote them; each chart decides
- * whether its axes read better on a log scale.
+ * whether its axes read better on a log scale. Colours follow the configuration a series shows
+ * (its label), so one configuration has one colour in every chart of a result; a closed outline
+ * is marked as a region, to be drawn filled.
  */
 import type { ExperimentResult, SeriesKind } from '../model/types';
 
@@ -9,8 +11,19 @@ export interface ChartSeries {
   name: string;
   kind: SeriesKind;
   points: Array<[number, number]>;
-  /** Index into the palette: series of the same quantity share it. */
+  /**
+   * Index into the palette: series of the same label share it, in every chart of the result;
+   * labels that share a chart have different colours.
+   */
   colour: number;
+  /**
+   * The configuration the series shows: its name without its source and without the words all
+   * the quantities of its chart share ("FAWN+SSD cluster TCO", "FAWN+Disk cluster TCO" ->
+   * "FAWN+SSD", "FAWN+Disk"). A region is labelled with it.
+   */
+  label: string;
+  /** A closed outline (its first point is its last), measured or theory: drawn as a filled region. */
+  region: boolean;
 }
 
 export interface ChartSpec {
@@ -54,9 +67,52 @@ function wideRange(ys: number[]): boolean {
   return pos.length === ys.length && pos.length > 2 && Math.max(...pos) / Math.min(...pos) >= 50;
 }
 
+/** A closed outline: at least three vertices, and the first point repeated at the end. */
+export function isClosed(points: Array<[number, number]>): boolean {
+  const a = points[0];
+  const b = points[points.length - 1];
+  return points.length >= 4 && a !== undefined && b !== undefined && a[0] === b[0] && a[1] === b[1];
+}
+
+/**
+ * Each quantity of one chart without the leading and trailing words they all share; the
+ * quantities themselves when fewer than two, or when that would leave one empty.
+ */
+function labelsOf(quantities: string[]): Map<string, string> {
+  const words = quantities.map((q) => q.split(' '));
+  const shortest = Math.min(...words.map((w) => w.length));
+  const sharedAt = (at: (w: string[]) => string | undefined) => words.every((w) => at(w) === at(words[0]!));
+  let head = 0;
+  while (head < shortest && sharedAt((w) => w[head])) head++;
+  let tail = 0;
+  while (head + tail < shortest && sharedAt((w) => w[w.length - 1 - tail])) tail++;
+  const cut = words.map((w) => w.slice(head, w.length - tail).join(' '));
+  const ok = quantities.length >= 2 && cut.every((c) => c !== '');
+  return new Map(quantities.map((q, i) => [q, ok ? cut[i]! : q]));
+}
+
+/**
+ * A palette index per label, in the order labels first appear in the result: each takes the
+ * lowest index no label it shares a chart with has taken. So a label keeps its colour across
+ * charts, and a chart whose labels appear nowhere else starts from the palette's first colour.
+ */
+function coloursOf(charts: ChartSpec[]): Map<string, number> {
+  const colour = new Map<string, number>();
+  for (const c of charts) {
+    for (const s of c.series) {
+      if (colour.has(s.label)) continue;
+      const taken = new Set(charts.filter((o) => o.series.some((t) => t.label === s.label))
+        .flatMap((o) => o.series.map((t) => colour.get(t.label))));
+      let k = 0;
+      while (taken.has(k)) k++;
+      colour.set(s.label, k);
+    }
+  }
+  return colour;
+}
+
 export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
   const charts: ChartSpec[] = [];
-  const quantities = new Map<ChartSpec, string[]>();
   for (const s of r.series) {
     if (s.points.length === 0) continue;
     let chart = charts.find((c) => c.xLabel === s.x_label && c.yLabel === s.y_label);
@@ -72,13 +128,15 @@ export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
       };
       charts.push(chart);
     }
-    const seen = quantities.get(chart) ?? [];
-    quantities.set(chart, seen);
-    const q = quantityOf(s.name);
-    if (!seen.includes(q)) seen.push(q);
-    chart.series.push({ name: s.name, kind: s.kind, points: s.points, colour: seen.indexOf(q) });
+    chart.series.push({ name: s.name, kind: s.kind, points: s.points, colour: 0, label: quantityOf(s.name), region: s.kind !== 'paper' && isClosed(s.points) });
   }
   for (const c of charts) {
+    const labels = labelsOf([...new Set(c.series.map((s) => s.label))]);
+    for (const s of c.series) s.label = labels.get(s.label)!;
+  }
+  const colours = coloursOf(charts);
+  for (const c of charts) {
+    for (const s of c.series) s.colour = colours.get(s.label)!;
     const measured = c.series.filter((s) => s.kind === 'measured').flatMap((s) => s.points);
     const all = c.series.flatMap((s) => s.points);
     c.xLog = geometric(measured.map((p) => p[0]));

@@ -3,15 +3,15 @@
 // size, numbers rounded to 3 decimals. On purpose, a change to the chart's look shows up here.
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from './chartSpec';
-import { renderLineChart } from './lineChart';
+import { centroid, renderLineChart } from './lineChart';
 
 const spec: ChartSpec = {
   id: 'chart-0', title: 'response time against utilisation', xLabel: 'utilisation ρ', yLabel: 'response time (µs)',
   xLog: false, yLog: false,
   series: [
-    { name: 'mean response (simulated)', kind: 'measured', colour: 0, points: [[0.1, 11.2], [0.5, 20.3], [0.8, 50.2], [0.9, 101.5]] },
-    { name: 'mean response (M/M/k theory)', kind: 'theory', colour: 0, points: [[0.1, 11.11], [0.3, 14.29], [0.5, 20], [0.7, 33.3], [0.8, 50], [0.9, 100]] },
-    { name: 'paper value', kind: 'paper', colour: 1, points: [[0.8, 52]] },
+    { name: 'mean response (simulated)', kind: 'measured', colour: 0, label: 'mean response', region: false, points: [[0.1, 11.2], [0.5, 20.3], [0.8, 50.2], [0.9, 101.5]] },
+    { name: 'mean response (M/M/k theory)', kind: 'theory', colour: 0, label: 'mean response', region: false, points: [[0.1, 11.11], [0.3, 14.29], [0.5, 20], [0.7, 33.3], [0.8, 50], [0.9, 100]] },
+    { name: 'paper value', kind: 'paper', colour: 1, label: 'paper value', region: false, points: [[0.8, 52]] },
   ],
 };
 
@@ -41,6 +41,41 @@ describe('renderLineChart', () => {
     expect(texts).toContain('response time (µs)');
     expect(texts).toContain('mean response (M/M/k theory)');
     expect(svg.getAttribute('tabindex')).toBe('0');
+  });
+
+  it('fills a closed outline as a translucent region, without markers, named at its centroid', () => {
+    document.body.innerHTML = '<svg id="c"></svg>';
+    const svg = document.getElementById('c') as unknown as SVGSVGElement;
+    const square: Array<[number, number]> = [[1, 1], [3, 1], [3, 3], [1, 3], [1, 1]];
+    renderLineChart(svg, {
+      id: 'chart-0', title: 'query rate against dataset size', xLabel: 'dataset size (TB)', yLabel: 'query rate (queries/s)',
+      xLog: false, yLog: false,
+      series: [
+        { name: 'a line', kind: 'measured', colour: 0, label: 'a line', region: false, points: [[1, 2], [3, 2]] },
+        { name: 'FAWN+SSD cheapest (outline of its region)', kind: 'measured', colour: 2, label: 'FAWN+SSD', region: true, points: square },
+      ],
+    }, { width: 640, height: 380 });
+    const region = svg.querySelector('g[data-region]')!;
+    expect(region.getAttribute('data-series')).toBe('FAWN+SSD cheapest (outline of its region)');
+    expect(region.previousElementSibling?.hasAttribute('data-series')).toBe(false);  // drawn under the line
+    const path = region.querySelector('path')!;
+    expect(path.getAttribute('d')).toMatch(/Z$/);
+    expect(path.getAttribute('fill')).toBe('#009E73');
+    expect(Number(path.getAttribute('fill-opacity'))).toBeLessThan(0.5);
+    expect(Number(path.getAttribute('stroke-width'))).toBeLessThanOrEqual(1);
+    expect(region.querySelectorAll('circle').length).toBe(0);
+    const label = [...svg.querySelectorAll('text')].find((t) => t.textContent === 'FAWN+SSD')!;
+    const d = path.getAttribute('d')!.match(/-?[\d.]+/g)!.map(Number);
+    const [xs, ys] = [d.filter((_, i) => i % 2 === 0), d.filter((_, i) => i % 2 === 1)];
+    expect(Number(label.getAttribute('x'))).toBeCloseTo((Math.min(...xs) + Math.max(...xs)) / 2, 1);
+    expect(Number(label.getAttribute('y'))).toBeCloseTo((Math.min(...ys) + Math.max(...ys)) / 2, 1);
+    expect(svg.querySelector('g[data-kind="measured"]:not([data-region]) circle')).not.toBeNull();  // lines keep their dots
+  });
+
+  it('finds the centroid of a polygon', () => {
+    expect(centroid([[0, 0], [4, 0], [4, 2], [0, 2], [0, 0]])).toEqual([2, 1]);
+    expect(centroid([[0, 0], [6, 0], [0, 6]])).toEqual([2, 2]);
+    expect(centroid([[1, 1], [3, 3]])).toEqual([2, 2]);  // no area: the vertices' mean
   });
 
   it('moves a readout along the points with the keyboard', () => {

@@ -3,7 +3,8 @@
  *
  * Data in, SVG out: the function clears the element and draws the title, titled axes (with
  * units), gridlines, a legend, and each series in its style — measured: solid line with dots;
- * theory: band; paper: hollow diamonds — then wires a tooltip that follows the pointer
+ * theory: band; paper: hollow diamonds; a closed outline: a translucent filled region, under
+ * the lines, named inside at its centroid — then wires a tooltip that follows the pointer
  * and the keyboard (the chart is focusable: ←/→ move along a series, ↑/↓ change series, Esc
  * hides). Theory curves are a soft band with a dashed centre line, so they stay visible where
  * the measured curve lies on them. All styling is inline, so the exported SVG looks the same
@@ -12,7 +13,7 @@
  */
 import * as d3 from 'd3';
 import type { ChartSpec } from './chartSpec';
-import { fmt } from './format';
+import { fmt, fmtTicks } from './format';
 import { PALETTE } from './palette';
 
 export interface LineChartOptions {
@@ -32,6 +33,26 @@ interface LegendItem {
   name: string;
   kind: 'measured' | 'theory' | 'paper';
   colour: string;
+  region: boolean;
+}
+
+/** A region's fill and outline: light enough that the lines and labels above it read. */
+const REGION = { fillOpacity: 0.3, strokeWidth: 1, strokeOpacity: 0.6 } as const;
+
+/** The area-weighted centroid of a polygon (the vertices' mean if it has no area). */
+export function centroid(pts: Array<[number, number]>): [number, number] {
+  let a = 0;
+  let cx = 0;
+  let cy = 0;
+  pts.forEach(([x0, y0], i) => {
+    const [x1, y1] = pts[(i + 1) % pts.length]!;
+    const c = x0 * y1 - x1 * y0;
+    a += c;
+    cx += (x0 + x1) * c;
+    cy += (y0 + y1) * c;
+  });
+  if (Math.abs(a) < 1e-9) return [d3.mean(pts, (p) => p[0]) ?? 0, d3.mean(pts, (p) => p[1]) ?? 0];
+  return [cx / (3 * a), cy / (3 * a)];
 }
 
 /** Lays out legend items in rows that fit `width`, estimating text at 6.4 px per character. */
@@ -78,7 +99,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   svg.append('title').text(spec.title);
   svg.append('rect').attr('width', width).attr('height', height).attr('fill', '#ffffff');
 
-  const items: LegendItem[] = spec.series.map((s) => ({ name: s.name, kind: s.kind, colour: PALETTE[s.colour % PALETTE.length]! }));
+  const items: LegendItem[] = spec.series.map((s) => ({ name: s.name, kind: s.kind, colour: PALETTE[s.colour % PALETTE.length]!, region: s.region }));
   const rows = legendRows(items, width - 80);
   const margin = { top: 34 + rows.length * 18 + 8, right: 20, bottom: 50, left: 70 };
   const iw = Math.max(40, width - margin.left - margin.right);
@@ -92,7 +113,10 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   rows.forEach((row, r) => {
     for (const it of row) {
       const g = legend.append('g').attr('transform', `translate(${it.x},${r * 18})`);
-      if (it.kind === 'paper') {
+      if (it.region) {
+        g.append('rect').attr('x', 2).attr('y', -6).attr('width', 20).attr('height', 12).attr('fill', it.colour)
+          .attr('fill-opacity', REGION.fillOpacity).attr('stroke', it.colour).attr('stroke-opacity', REGION.strokeOpacity);
+      } else if (it.kind === 'paper') {
         g.append('path').attr('d', d3.symbol(d3.symbolDiamond, 50)()).attr('transform', 'translate(12,0)')
           .attr('fill', '#ffffff').attr('stroke', it.colour).attr('stroke-width', 1.8);
       } else {
@@ -121,7 +145,6 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const yTicks = yLog ? y.ticks(6) : y.ticks(Math.max(2, Math.round(ih / 50)));
   plot.append('g').selectAll('line').data(yTicks).join('line')
     .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e6e6');
-  const tickFmt = (d: d3.NumberValue) => fmt(Number(d));
   const labelled = (ticks: number[], scale: typeof x) => {
     if (!('base' in scale)) return ticks;
     const base = (scale as d3.ScaleLogarithmic<number, number>).base();
@@ -129,8 +152,12 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
     const keep = base === 2 ? ticks.filter(pow) : ticks.filter((t) => /^[125]e/.test(t.toExponential()));
     return keep.length >= 2 ? keep : ticks;
   };
-  const xAxis = d3.axisBottom(x).tickValues(labelled(xTicks, x)).tickFormat(tickFmt);
-  const yAxis = d3.axisLeft(y).tickValues(labelled(yTicks, y)).tickFormat(tickFmt);
+  const axisOf = <A extends d3.Axis<d3.NumberValue>>(axis: A, ticks: number[]) => {
+    const labels = fmtTicks(ticks);
+    return axis.tickValues(ticks).tickFormat((_, i) => labels[i]!);
+  };
+  const xAxis = axisOf(d3.axisBottom(x), labelled(xTicks, x));
+  const yAxis = axisOf(d3.axisLeft(y), labelled(yTicks, y));
   const gx = plot.append('g').attr('transform', `translate(0,${ih})`).call(xAxis);
   const gy = plot.append('g').call(yAxis);
   for (const g of [gx, gy]) {
@@ -147,15 +174,22 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const ok = ([px, py]: [number, number]) =>
     Number.isFinite(px) && Number.isFinite(py) && (!xLog || px > 0) && (!yLog || py > 0);
   const line = d3.line<[number, number]>().defined(ok).x((p) => x(p[0])).y((p) => y(p[1])).digits(2);
-  // Theory first, so measured points sit on top of their curves.
-  const order = [...spec.series.keys()].sort((a, b) => {
-    const rank = { theory: 0, paper: 1, measured: 2 } as const;
-    return rank[spec.series[a]!.kind] - rank[spec.series[b]!.kind];
-  });
+  // Regions first, then theory, so measured points sit on top of their curves.
+  const rank = (i: number) => (spec.series[i]!.region ? -1 : { theory: 0, paper: 1, measured: 2 }[spec.series[i]!.kind]);
+  const order = [...spec.series.keys()].sort((a, b) => rank(a) - rank(b));
+  const regionLabels: Array<{ text: string; at: [number, number] }> = [];
   for (const i of order) {
     const s = spec.series[i]!;
     const colour = PALETTE[s.colour % PALETTE.length]!;
     const g = plot.append('g').attr('data-series', s.name).attr('data-kind', s.kind);
+    if (s.region) {
+      const px = s.points.filter(ok).map((p): [number, number] => [x(p[0]), y(p[1])]);
+      g.attr('data-region', '').append('path').attr('d', px.length >= 3 ? `${line(s.points)}Z` : '').attr('fill', colour)
+        .attr('fill-opacity', REGION.fillOpacity).attr('stroke', colour).attr('stroke-width', REGION.strokeWidth)
+        .attr('stroke-opacity', REGION.strokeOpacity).attr('stroke-linejoin', 'round');
+      if (px.length >= 3) regionLabels.push({ text: s.label, at: centroid(px) });
+      continue;
+    }
     if (s.kind === 'theory') {
       // A soft band with a dashed centre line: visible even where the measured curve lies on it.
       g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour)
@@ -175,6 +209,13 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
         .attr('stroke', colour).attr('stroke-width', 2);
     }
   }
+
+  // Region names, above every region and line, with a halo so they read on any fill.
+  if (regionLabels.length > 0) plot.append('g').attr('pointer-events', 'none').selectAll('text').data(regionLabels).join('text')
+    .attr('x', (d) => d.at[0].toFixed(2)).attr('y', (d) => d.at[1].toFixed(2)).attr('dy', '0.35em')
+    .attr('text-anchor', 'middle').attr('font-size', 13).attr('font-weight', 600).attr('fill', '#1a1a1a')
+    .attr('stroke', '#ffffff').attr('stroke-width', 3).attr('stroke-opacity', 0.8).attr('paint-order', 'stroke')
+    .attr('stroke-linejoin', 'round').text((d) => d.text);
 
   // Tooltip: pointer and keyboard share one focus marker.
   const focus = plot.append('g').attr('pointer-events', 'none').attr('display', 'none');
