@@ -168,6 +168,9 @@ StatusOr<Result> RunPuts(const ParamValues& p, RunContext& ctx) {
   res.notes.push_back("A put goes front-end → head, is appended there (the page cache takes it; write-back reaches the card later), "
                       "forwarded to each further replica the same way, and the tail answers: each hop adds a network crossing and "
                       "the back-end's request handling.");
+  res.notes.push_back("The puts overwrite existing keys, as a random-key put load does: when the index's 15-bit fragment matches, "
+                      "FAWN-DS reads the old record to compare the full key (SOSP'09 §3.3.1), a flash read when the page cache misses. "
+                      "A put of a new key needs no read: about 0.3 ms at R = 1 in this lab.");
   return res;
 }
 
