@@ -407,15 +407,16 @@ void Backend::OnSeal(Message& m) {
 void Backend::OnConfig(Message& m, bool from_seal) {
   Seg& s = SegFor(m.range);
   if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) return;  // seen
-  const Epoch* prev = Current(s);
-  const Endpoint old_succ = prev && prev->member ? prev->role.succ : kNobody;
+  const Epoch* prev = Current(s);  // invalid once s.epochs grows: read what is needed now
+  const bool was_member = prev && prev->member;
+  const Endpoint old_succ = was_member ? prev->role.succ : kNobody;
   const bool was_reader = Reads(s);
   Epoch e;
   e.epoch = m.epoch;
   e.from = m.seq;
   e.role = RoleIn(*m.spec, static_cast<Endpoint>(id_), &e.member);
   s.epochs.push_back(e);
-  if (e.member && !(prev && prev->member)) {
+  if (e.member && !was_member) {
     // A new member (a joiner, or a new head told directly): its puts continue the range's
     // sequence; anything older reaches it through the copy, not the chain.
     s.applied = std::max(s.applied, e.from - 1);
