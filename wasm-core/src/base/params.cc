@@ -1,5 +1,6 @@
 #include "base/params.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdlib>
@@ -225,6 +226,30 @@ StatusOr<ParamValues> ResolveParams(const std::string& exp, const std::vector<Pa
     out.Set(s.name, pv);
   }
   return out;
+}
+
+StatusOr<ParamValues> ResolveSessionConfig(const std::string& session, const std::vector<ParamSpec>& schema, const JsonValue& given,
+                                           bool patch, const std::vector<std::string>& live,
+                                           const std::vector<std::string>& skip) {
+  if (!given.is_object()) return Status::InvalidArgument(session + " config must be a JSON object");
+  auto named = [](const std::vector<std::string>& names, const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+  };
+  std::vector<std::pair<std::string, JsonValue>> members;
+  for (const auto& [k, v] : given.object_members()) {
+    if (!patch && named(skip, k)) continue;
+    if (patch && !named(live, k)) {
+      std::string only;
+      for (const std::string& n : live) only += (only.empty() ? "" : ", ") + n;
+      return Status::InvalidArgument(session + ": '" + k + "' cannot change while running (only " + only + "); start a new session");
+    }
+    members.emplace_back(k, v);
+  }
+  std::vector<ParamSpec> fields;
+  for (const ParamSpec& s : schema) {
+    if (!patch || named(live, s.name)) fields.push_back(s);
+  }
+  return ResolveParams(session, fields, JsonValue::MakeObject(std::move(members)));
 }
 
 StatusOr<ParamValues> ResolveParamStrings(const std::string& exp, const std::vector<ParamSpec>& schema,

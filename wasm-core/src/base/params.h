@@ -75,6 +75,14 @@ class ParamValues {
 StatusOr<ParamValues> ResolveParams(const std::string& experiment_id, const std::vector<ParamSpec>& schema,
                                     const JsonValue& given);
 
+// A live session's config (patch = false: every field of `schema`, defaults filled in) or a
+// patch of a running one (patch = true: only the fields named in `live`; any other is refused
+// as one that cannot change while running). Members named in `skip` (a "script" the session
+// runs itself) are left out of a full config. Errors name the field, as ResolveParams's do.
+StatusOr<ParamValues> ResolveSessionConfig(const std::string& session, const std::vector<ParamSpec>& schema, const JsonValue& given,
+                                           bool patch, const std::vector<std::string>& live,
+                                           const std::vector<std::string>& skip = {});
+
 // Same, for "name=value" strings as typed on a command line; values are parsed by type.
 StatusOr<ParamValues> ResolveParamStrings(const std::string& experiment_id, const std::vector<ParamSpec>& schema,
                                           const std::vector<std::pair<std::string, std::string>>& given);

@@ -69,5 +69,22 @@ TEST(Params, CommandLineStringsAreParsedByType) {
   EXPECT_EQ(nan.status().message(), "parameter 'service_us' of test.exp must be a finite number");
 }
 
+TEST(Params, SessionConfigsAndPatches) {
+  const std::vector<std::string> live = {"servers", "trace"};
+  auto full = ResolveSessionConfig("test session", Schema(), ParseJson(R"({"mode": "lifo", "script": [1]})").value(), false, live,
+                                   {"script"});
+  ASSERT_TRUE(full.ok()) << full.status().ToString();
+  EXPECT_EQ(full.value().Choice("mode"), "lifo");
+  auto patch = ResolveSessionConfig("test session", Schema(), ParseJson(R"({"servers": 3})").value(), true, live, {"script"});
+  ASSERT_TRUE(patch.ok()) << patch.status().ToString();
+  EXPECT_EQ(patch.value().Int("servers"), 3);
+  EXPECT_EQ(patch.value().entries().size(), 2u) << "only the live fields";
+  EXPECT_EQ(ResolveSessionConfig("test session", Schema(), ParseJson(R"({"mode": "fifo"})").value(), true, live).status().message(),
+            "test session: 'mode' cannot change while running (only servers, trace); start a new session");
+  EXPECT_FALSE(ResolveSessionConfig("test session", Schema(), ParseJson(R"({"script": []})").value(), true, live, {"script"}).ok());
+  EXPECT_EQ(ResolveSessionConfig("test session", Schema(), ParseJson("3").value(), false, live).status().message(),
+            "test session config must be a JSON object");
+}
+
 }  // namespace
 }  // namespace fawnlab

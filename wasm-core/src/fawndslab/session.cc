@@ -22,16 +22,6 @@ constexpr size_t kLatencyWindow = 200;
 }  // namespace
 
 Status FawndsSession::Parse(const JsonValue& v, Config* c, bool patch) {
-  if (!v.is_object()) return Status::InvalidArgument("FAWN-DS session config must be a JSON object");
-  std::vector<std::pair<std::string, JsonValue>> members;
-  for (const auto& [k, val] : v.object_members()) {
-    if (k == "script" && !patch) continue;  // Create runs it
-    if (patch && k != "value_bytes" && k != "load_rate_per_s" && k != "load_put_fraction" && k != "load_keys") {
-      return Status::InvalidArgument("FAWN-DS session: '" + k +
-                                     "' cannot change while running (only value_bytes and the load_* fields); start a new session");
-    }
-    members.emplace_back(k, val);
-  }
   std::vector<ParamSpec> schema = {
       ParamSpec::Choice("profile", c->profile, device::ProfileNames(), "the device the node's files live on"),
       ParamSpec::Int("capacity_mb", c->capacity_mb, 16, 2048, "MB", "the device's capacity (shrunk from the product's)"),
@@ -46,14 +36,8 @@ Status FawndsSession::Parse(const JsonValue& v, Config* c, bool patch) {
       ParamSpec::Real("load_put_fraction", c->load_put_fraction, 0, 1, "", "fraction of the load that are puts"),
       ParamSpec::Int("load_keys", c->load_keys, 1, 4000000, "keys", "the load's keys: k0 ... k<load_keys-1>"),
   };
-  if (patch) {
-    std::vector<ParamSpec> keep;
-    for (const auto& s : schema) {
-      if (s.name == "value_bytes" || s.name.rfind("load_", 0) == 0) keep.push_back(s);
-    }
-    schema = keep;
-  }
-  StatusOr<ParamValues> p = ResolveParams("FAWN-DS session", schema, JsonValue::MakeObject(members));
+  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-DS session", schema, v, patch,
+                                                 {"value_bytes", "load_rate_per_s", "load_put_fraction", "load_keys"}, {"script"});
   if (!p.ok()) return p.status();
   const ParamValues& pv = p.value();
   if (!patch) {

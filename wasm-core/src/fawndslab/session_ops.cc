@@ -4,6 +4,7 @@
 #include <memory>
 #include <utility>
 
+#include "base/op_args.h"
 #include "fawndslab/ring.h"
 #include "fawndslab/session.h"
 
@@ -18,11 +19,6 @@ constexpr uint64_t kMaxFill = 2'000'000;
 constexpr int kFillWindow = 16;       // a fill keeps this many puts in flight
 constexpr uint64_t kFillSync = 8192;  // and syncs after this many
 constexpr size_t kOpsKept = 12;
-
-struct OpSpec {
-  const char* name;
-  std::vector<std::string> fields;
-};
 
 const std::vector<OpSpec>& Ops() {
   static const std::vector<OpSpec> ops = {
@@ -42,29 +38,7 @@ const std::vector<OpSpec>& Ops() {
   return ops;
 }
 
-Status CheckKey(const std::string& k) {
-  if (k.empty() || k.size() > kMaxKey) {
-    return Status::InvalidArgument("key must be 1 to " + std::to_string(kMaxKey) + " characters (got " + std::to_string(k.size()) + ")");
-  }
-  for (unsigned char c : k) {
-    if (c < 0x20 || c == 0x7f) return Status::InvalidArgument("key must not contain control characters");
-  }
-  return Status::Ok();
-}
-
-StatusOr<uint64_t> UIntField(const JsonValue& op, const char* name, uint64_t def, uint64_t min, uint64_t max, bool required) {
-  const JsonValue* v = op.Find(name);
-  if (!v) {
-    if (required) return Status::InvalidArgument(std::string("'") + name + "' is required");
-    return def;
-  }
-  if (!v->is_number() || v->number_value() != std::floor(v->number_value()) || v->number_value() < static_cast<double>(min) ||
-      v->number_value() > static_cast<double>(max)) {
-    return Status::InvalidArgument(std::string("'") + name + "' must be an integer in [" + std::to_string(min) + ", " +
-                                   std::to_string(max) + "]");
-  }
-  return static_cast<uint64_t>(v->number_value());
-}
+Status CheckKey(const std::string& k) { return CheckAppKey(k, kMaxKey); }
 
 // `s`'s code with another message.
 Status Rephrase(const Status& s, std::string msg) {
@@ -105,25 +79,9 @@ StatusOr<std::string> FawndsSession::Apply(const std::string& op_json) {
 }
 
 StatusOr<std::string> FawndsSession::ApplyOp(const JsonValue& op) {
-  if (!op.is_object() || !op.Find("op") || !op.Find("op")->is_string()) {
-    return Status::InvalidArgument("an operation is a JSON object with \"op\": put, get, delete, fill, delete-many, compact, split, "
-                                   "merge, checkpoint, sync, crash or recover");
-  }
-  const std::string kind = op.Find("op")->string_value();
-  const OpSpec* spec = nullptr;
-  for (const OpSpec& s : Ops()) {
-    if (kind == s.name) spec = &s;
-  }
-  if (!spec) {
-    return Status::InvalidArgument("unknown operation '" + kind + "' (known: put, get, delete, fill, delete-many, compact, split, "
-                                   "merge, checkpoint, sync, crash, recover)");
-  }
-  for (const auto& [k, _] : op.object_members()) {
-    if (k == "op" || std::find(spec->fields.begin(), spec->fields.end(), k) != spec->fields.end()) continue;
-    std::string known;
-    for (const std::string& f : spec->fields) known += (known.empty() ? "" : ", ") + f;
-    return Status::InvalidArgument("unknown field '" + k + "' for " + kind + " (known: " + (known.empty() ? "none" : known) + ")");
-  }
+  StatusOr<const OpSpec*> spec = FindOp(op, Ops());
+  if (!spec.ok()) return spec.status();
+  const std::string kind = spec.value()->name;
   StatusOr<std::string> r = Status::Internal("unreachable");
   if (kind == "put" || kind == "get" || kind == "delete") r = DoKeyOp(kind, op);
   else if (kind == "fill") r = DoFill(op, false);
@@ -302,11 +260,11 @@ StatusOr<std::string> FawndsSession::DoKeyOp(const std::string& kind, const Json
 
 StatusOr<std::string> FawndsSession::DoFill(const JsonValue& op, bool deletes) {
   if (Status s = NotCrashed(); !s.ok()) return s;
-  auto count = UIntField(op, "count", 0, 1, kMaxFill, true);
+  auto count = UIntArg(op, "count", 0, 1, kMaxFill, true);
   if (!count.ok()) return count.status();
-  auto from = UIntField(op, "from", 0, 0, 1'000'000'000, false);
+  auto from = UIntArg(op, "from", 0, 0, 1'000'000'000, false);
   if (!from.ok()) return from.status();
-  auto step = UIntField(op, "step", 1, 1, 1'000'000, false);
+  auto step = UIntArg(op, "step", 1, 1, 1'000'000, false);
   if (!step.ok()) return step.status();
   struct State {
     int inflight = 0;
