@@ -21,7 +21,12 @@
 //                      -> {ok: true, indexBits, first, group, valid: Uint16Array,
 //                          fragments: Uint16Array, offsets: Uint32Array} | error
 //       .version()     -> a number that changes when the log or index may have
-//       The typed arrays are copies owned by JavaScript.
+//   new FawnkvSession(configJson, seed)         -> the live-session methods, and
+//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnkvlab/session.h)
+//       .vids()        -> {ok: true, version, node: Uint32Array, index: Uint16Array,
+//                          pos: Float64Array} | error     (the ring's VIDs in ring order)
+//       .version()     -> the ring's version: changes when its VIDs do (fetch vids() again)
+//   The typed arrays are copies owned by JavaScript.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -38,6 +43,7 @@
 #include "devices/disk_session.h"
 #include "devices/flash_session.h"
 #include "fawndslab/session.h"
+#include "fawnkvlab/session.h"
 #include "queues/session.h"
 
 namespace {
@@ -158,6 +164,16 @@ class SessionHandle {
     return s.ok() ? "" : s.message();
   }
   std::string snapshot() { return session_ ? session_->SnapshotJson() : "null"; }
+  // For sessions with operations (Session::Apply); instantiated only where bound.
+  val apply(std::string op_json) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error_));
+    auto r = session_->Apply(op_json);
+    if (!r.ok()) return ErrorVal(r.status());
+    val v = val::object();
+    v.set("ok", true);
+    v.set("json", r.value());
+    return v;
+  }
 
  protected:
   std::unique_ptr<Session> session_;
@@ -187,15 +203,6 @@ val TypedCopy(const char* type, const std::vector<T>& v) {
 class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
  public:
   using SessionHandle::SessionHandle;
-  val apply(std::string op_json) {
-    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
-    auto r = session_->Apply(op_json);
-    if (!r.ok()) return ErrorVal(r.status());
-    val v = val::object();
-    v.set("ok", true);
-    v.set("json", r.value());
-    return v;
-  }
   val log(double store) {
     if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
     if (!(store >= 0)) return ErrorVal(fawnlab::Status::InvalidArgument("store must be a store number"));
@@ -233,6 +240,42 @@ class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
   double version() const { return session_ ? static_cast<double>(session_->version()) : 0; }
 };
 
+// The FAWN-KV lab's session: a live session plus operations and the ring's VIDs as columns.
+class FawnkvHandle : public SessionHandle<fawnlab::fawnkvlab::FawnkvSession> {
+ public:
+  using SessionHandle::SessionHandle;
+  val vids() {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
+    const fawnlab::fawnkvlab::VidColumns c = session_->Vids();
+    val v = val::object();
+    v.set("ok", true);
+    v.set("version", static_cast<double>(c.version));
+    v.set("node", TypedCopy("Uint32Array", c.node));
+    v.set("index", TypedCopy("Uint16Array", c.index));
+    v.set("pos", TypedCopy("Float64Array", c.pos));
+    return v;
+  }
+  double version() { return session_ ? static_cast<double>(session_->version()) : 0; }
+};
+
+// Binds a handle with operations: the live-session methods and apply. The inherited members
+// are bound through lambdas: embind files a base-class member pointer under the base class,
+// which is not bound on its own.
+template <typename H>
+emscripten::class_<H> BindOpsSession(const char* name) {
+  using emscripten::optional_override;
+  emscripten::class_<H> c(name);
+  c.template constructor<std::string, std::string>()
+      .function("ok", optional_override([](H& h) { return h.ok(); }))
+      .function("error", optional_override([](H& h) { return h.error(); }))
+      .function("advance", optional_override([](H& h, double dt, double n) { return h.advance(dt, n); }))
+      .function("step", optional_override([](H& h) { return h.step(); }))
+      .function("reconfigure", optional_override([](H& h, std::string p) { return h.reconfigure(std::move(p)); }))
+      .function("snapshot", optional_override([](H& h) { return h.snapshot(); }))
+      .function("apply", optional_override([](H& h, std::string op) { return h.apply(std::move(op)); }));
+  return c;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fawnlab_core) {
@@ -244,19 +287,11 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
   BindSession<fawnlab::queues::QueueSession>("QueueSession");
   BindSession<fawnlab::devices::FlashSession>("FlashSession");
   BindSession<fawnlab::devices::DiskSession>("DiskSession");
-  // The inherited members are bound through lambdas: embind files a base-class member
-  // pointer under the base class, which is not bound on its own.
-  using emscripten::optional_override;
-  emscripten::class_<FawndsHandle>("FawndsSession")
-      .constructor<std::string, std::string>()
-      .function("ok", optional_override([](FawndsHandle& h) { return h.ok(); }))
-      .function("error", optional_override([](FawndsHandle& h) { return h.error(); }))
-      .function("advance", optional_override([](FawndsHandle& h, double dt, double n) { return h.advance(dt, n); }))
-      .function("step", optional_override([](FawndsHandle& h) { return h.step(); }))
-      .function("reconfigure", optional_override([](FawndsHandle& h, std::string p) { return h.reconfigure(std::move(p)); }))
-      .function("snapshot", optional_override([](FawndsHandle& h) { return h.snapshot(); }))
-      .function("apply", &FawndsHandle::apply)
+  BindOpsSession<FawndsHandle>("FawndsSession")
       .function("log", &FawndsHandle::log)
       .function("index", &FawndsHandle::index)
       .function("version", &FawndsHandle::version);
+  BindOpsSession<FawnkvHandle>("FawnkvSession")
+      .function("vids", &FawnkvHandle::vids)
+      .function("version", &FawnkvHandle::version);
 }
