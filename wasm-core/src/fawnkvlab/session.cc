@@ -9,6 +9,7 @@
 
 #include "base/params.h"
 #include "fawndslab/ring.h"
+#include "fawnds/hash_index.h"
 #include "fawnds/record.h"
 #include "fawnds/store.h"
 
@@ -67,15 +68,19 @@ double LargestRange(int nodes, int vids, bool even) {
 
 // Index and file sizes for every store (each holds one range; later VIDs only split ranges).
 // The index: the largest range's share of max(preload, load_keys) keys with a quarter more,
-// at most 3/4 full, at most 2^17 buckets (768 KB of DRAM). The file: room for two versions of
-// the largest range's preloaded keys, and at least its share of the back-end's card budget (a
-// 4 GB card shared by the cluster, 64 to 512 MB a back-end) so a steady put load runs long
-// before a log fills; a full log or index refuses puts, which then time out.
+// at most 3/4 full, and no more buckets than let a back-end's R × V indexes leave it half a MB
+// of page cache in its shrunk DRAM. The file: room for two versions of the largest range's
+// preloaded keys, and at least its share of the back-end's card budget (a 4 GB card shared by
+// the cluster, 64 to 512 MB a back-end) so a steady put load runs long before a log fills; a
+// full log or index refuses puts, which then time out.
 void SizeStores(int nodes, int vids, int replication, bool even, int preload, int load_keys, int value_bytes,
                 fawnkv::BackendOptions* b) {
   const double largest = LargestRange(nodes, vids, even);
   const double keys = std::max(preload, load_keys) * largest * 1.25 + 64;
-  b->index_bits = std::clamp(static_cast<int>(std::ceil(std::log2(keys / 0.75))), 8, 17);
+  const double indexes = static_cast<double>(replication) * vids;  // stores a back-end holds (Cluster::NewBackend)
+  const double dram = static_cast<double>(b->dram_bytes - b->os_bytes) * b->scale - (512 << 10);
+  const int fit = static_cast<int>(std::floor(std::log2(dram / indexes / fawnds::HashIndex::kBucketBytes)));
+  b->index_bits = std::clamp(static_cast<int>(std::ceil(std::log2(keys / 0.75))), 8, std::max(8, fit));
   const uint64_t stores = static_cast<uint64_t>(replication) * static_cast<uint64_t>(vids) * 2 + 4;  // as Cluster::NewBackend
   const uint64_t budget = std::clamp<uint64_t>((uint64_t{4} << 30) / static_cast<uint64_t>(nodes), 64 << 20, 512 << 20);
   const uint64_t share = std::min<uint64_t>(16 << 20, (budget - (4 << 20)) / stores);

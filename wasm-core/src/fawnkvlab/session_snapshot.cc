@@ -40,12 +40,6 @@ double QuantileMs(const std::vector<sim::SimDuration>& v, double p) {
 
 double PerJoule(double qps, double watts) { return watts > 0 ? Milli(qps / watts) : 0; }
 
-// The (start, end] of `r` as ring fractions; the whole ring ends one turn on.
-std::pair<double, double> Fractions(const fawnkv::KeyRange& r) {
-  const double start = fawndslab::RingFraction(r.start), end = fawndslab::RingFraction(r.end);
-  return {start, r.start == r.end ? end + 1 : end};
-}
-
 // The view's phase of a join (see docs/architecture.md): the coordinator's phase, refined by
 // how far the joiner has got with the range.
 const char* JoinPhase(const fawnkv::Transition& t, const fawnkv::Backend::JoinView* j) {
@@ -135,9 +129,10 @@ void FawnkvSession::WriteFrontEnds(JsonWriter& w, double window_s) {
     w.BeginObject();
     w.Key("id");
     w.Int(f);
-    // The wedge (c_f − 1, c_{f+1} − 1] with c_f = ⌈f·2^160/F⌉ (Ring::WedgeOf), as f/F … (f+1)/F.
+    // The wedge (c_f − 1, c_{f+1} − 1] with c_f = ⌈f·2^160/F⌉ (Ring::WedgeOf), as f/F …
+    // (f+1)/F, positions in [0, 1): the last wedge ends at 0, one front-end's is 0 … 0 (all).
     Num(w, "start", static_cast<double>(f) / n);
-    Num(w, "end", static_cast<double>(f + 1) / n);
+    Num(w, "end", static_cast<double>((f + 1) % n) / n);
     Count(w, "cache_entries", static_cast<int64_t>(fe.cache_size()));
     Count(w, "cache_hits", static_cast<int64_t>(fe.stats().cache_hits));
     Count(w, "cache_misses", static_cast<int64_t>(fe.stats().cache_misses));
@@ -205,14 +200,13 @@ void FawnkvSession::WriteJoins(JsonWriter& w) {
         total = static_cast<double>(d->node().store(static_cast<size_t>(s)).log_end()) * std::min(1.0, share);
       }
     }
-    const auto [start, end] = Fractions(t.range);
     w.BeginObject();
     w.Key("node");
     w.Int(joiner);
     w.Key("vid");
     w.String(vid);
-    Num(w, "start", start);
-    Num(w, "end", end);
+    Num(w, "start", fawndslab::RingFraction(t.range.start));  // equal ends: the whole ring
+    Num(w, "end", fawndslab::RingFraction(t.range.end));
     w.Key("role");
     w.String(role);
     w.Key("donor");

@@ -83,7 +83,15 @@ TEST(FawnkvSessionTest, DefaultsBuildAPreloadedRingAndASnapshotWithEveryField) {
   }
   EXPECT_EQ(records, 200 * 3) << "200 preloaded keys, 3 replicas each";
   ASSERT_EQ(snap.Find("front_ends")->array_items().size(), 1u);
-  EXPECT_EQ(snap.Find("front_ends")->array_items()[0].Find("end")->number_value(), 1);
+  EXPECT_EQ(snap.Find("front_ends")->array_items()[0].Find("end")->number_value(), 0) << "start = end: the whole ring";
+
+  auto four = Make(R"({"front_ends": 4, "preload": 0})");
+  const JsonValue wedges = Snap(*four);
+  for (int f = 0; f < 4; ++f) {
+    const JsonValue& fe = wedges.Find("front_ends")->array_items()[static_cast<size_t>(f)];
+    EXPECT_EQ(fe.Find("start")->number_value(), f / 4.0);
+    EXPECT_EQ(fe.Find("end")->number_value(), (f + 1) % 4 / 4.0);
+  }
 
   const VidColumns v = s->Vids();
   ASSERT_EQ(v.node.size(), 12u) << "6 nodes × 2 VIDs";
