@@ -20,7 +20,7 @@ struct JoinRun {
   double baseline_node = 0, donors = 0, others = 0, cluster_base = 0, cluster_join = 0;
   double precopy_s = 0, join_s = 0;
   int donor_count = 0;
-  Series series;
+  Series series, donor_series, other_series;
 };
 
 StatusOr<JoinRun> RunOne(const ParamValues& p, uint64_t seed, bool max_load, double offered, SweepProgress* sweep) {
@@ -75,11 +75,22 @@ StatusOr<JoinRun> RunOne(const ParamValues& p, uint64_t seed, bool max_load, dou
   const size_t pre_end_bin = std::max(join_bin + 1, static_cast<size_t>((precopy_end - t0) / bin));
   const double bin_s = sim::NsToSec(bin);
   out.series = Series{max_load ? "maximum load" : "low load", "measured", "time (s, scaled run)", "gets per second (cluster)", {}};
+  const std::string load = max_load ? "maximum load" : "low load";
+  out.donor_series = Series{"the 3 donors, each (" + load + ")", "measured", "time (s, scaled run)", "gets per second per node", {}};
+  out.other_series = Series{"the other nodes, each (" + load + ")", "measured", "time (s, scaled run)", "gets per second per node", {}};
+  const double n_don = static_cast<double>(std::max<size_t>(1, donors.size()));
+  const double n_oth = static_cast<double>(std::max(1, o.nodes - static_cast<int>(donors.size())));
   double base_sum = 0, base_n = 0, don = 0, oth = 0, pre_n = 0, cl_join = 0;
   for (size_t b = 0; b + 1 < bins.size(); ++b) {
-    double total = 0;
-    for (size_t n = 0; n < bins[b].size(); ++n) total += static_cast<double>(bins[b][n]);
-    out.series.points.emplace_back((static_cast<double>(b) + 0.5) * bin_s, total / bin_s);
+    double total = 0, d_bin = 0, o_bin = 0;
+    for (size_t n = 0; n < bins[b].size(); ++n) {
+      total += static_cast<double>(bins[b][n]);
+      if (n < static_cast<size_t>(o.nodes)) (donors.count(static_cast<fawnkv::Endpoint>(n)) ? d_bin : o_bin) += static_cast<double>(bins[b][n]);
+    }
+    const double x = (static_cast<double>(b) + 0.5) * bin_s;
+    out.series.points.emplace_back(x, total / bin_s);
+    out.donor_series.points.emplace_back(x, d_bin / bin_s / n_don);
+    out.other_series.points.emplace_back(x, o_bin / bin_s / n_oth);
     if (b >= 1 && b < join_bin) {  // skip the first bin: the load was starting
       base_sum += total;
       base_n += 1;
@@ -132,6 +143,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   res.AddAnchor("donor_fraction_of_baseline", 0.67, {false, 0.15});
   res.AddAnchor("others_fraction_of_baseline", 1.0, {false, 0.1});
   res.AddAnchor("cluster_drop_low_load", 0, {false, 0.05});
+  res.series.push_back(h.donor_series);
+  res.series.push_back(h.other_series);
   res.series.push_back(h.series);
   res.series.push_back(lo.value().series);
   res.notes.push_back("The node joins at " + FormatNumber(p.Real("join_at_s")) + " s; at maximum load its pre-copies end after " +

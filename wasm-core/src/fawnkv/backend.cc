@@ -184,12 +184,23 @@ Status Backend::Preload(const Key& key, std::string_view value, std::function<vo
 void Backend::Receive(Message& m) {
   if (failed_) return;
   ++stats_.messages;
+  if (m.kind == MsgKind::kHeartbeat) {
+    // Answered by a thread of its own, as a liveness check should be: a long queue of
+    // pre-copy batches must not make a busy node look dead.
+    Message r;
+    r.kind = MsgKind::kHeartbeatReply;
+    r.to = m.from;
+    r.seq = m.seq;
+    cpu_->Run(o_.rpc_base_ns, [this, r = std::move(r)]() mutable {
+      if (!failed_) Send(std::move(r));
+    });
+    return;
+  }
   Enqueue(std::move(m));
 }
 
 void Backend::Enqueue(Message m) {
   Worker* w = (o_.separate_queues && IsChainTraffic(m.kind)) ? &chain_ : &client_;
-  if (m.kind == MsgKind::kHeartbeat) w = o_.separate_queues ? &chain_ : &client_;
   w->q.push_back(std::move(m));
   Pump(w);
 }
@@ -242,14 +253,6 @@ void Backend::Handle(Message& m, std::function<void()> done) {
       EnsureStore(m.range);  // an empty range sends no records
       s.joining = true;
       s.precopy_done = true;
-      break;
-    }
-    case MsgKind::kHeartbeat: {
-      Message r;
-      r.kind = MsgKind::kHeartbeatReply;
-      r.to = m.from;
-      r.seq = m.seq;
-      Send(std::move(r));
       break;
     }
     default: break;

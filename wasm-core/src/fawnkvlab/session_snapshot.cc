@@ -236,7 +236,8 @@ void FawnkvSession::WriteCheck(JsonWriter& w, const Check& c) const {
 std::string FawnkvSession::SnapshotJson() {
   CheckRing();
   while (!answers_.empty() && answers_.front().t <= now() - sim::kSec) answers_.pop_front();
-  const double window_s = std::min(1.0, sim::NsToSec(now() - started_));
+  // The last second, or all of it so far (at least 100 ms, so a first request is not a rate).
+  const double window_s = std::clamp(sim::NsToSec(now() - started_), 0.1, 1.0);
   const Sample* from = WindowStart();
   const double qps = window_s > 0 ? static_cast<double>(answers_.size()) / window_s : 0;
   const double watts = from ? (ClusterJoules() - from->joules) / sim::NsToSec(now() - from->t) : 0;

@@ -6,6 +6,7 @@ import { Markdown } from './Markdown';
 /** The live view a scenario loads into, as the card names it. */
 function liveName(s: LessonScenario, lab: string): string {
   if (lab === 'fawnds') return 'live FAWN-DS node';
+  if (lab === 'fawnkv') return 'live FAWN-KV cluster';
   if (!s.live || !isDevicesLive(s.live)) return 'live queue';
   return s.live.view === 'flash' ? 'live flash view' : 'live disk view';
 }
