@@ -5,6 +5,7 @@
 #include "base/json_writer.h"
 #include "bench/device_bench.h"
 #include "bench/fawnds_bench.h"
+#include "bench/fawnkv_bench.h"
 #include "queues/models.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
@@ -101,6 +102,8 @@ std::string RunAllJsonLines(double scale) {
   emit(FawndsInserts(static_cast<uint64_t>(1e6 * scale)));
   emit(FawndsLookups(static_cast<uint64_t>(1e6 * scale)));
   emit(FawndsIndexBytesPerEntry());
+  emit(FawnkvClusterRequests(static_cast<uint64_t>(2e5 * scale)));
+  emit(FawnkvCheckerOps(static_cast<uint64_t>(1e6 * scale)));
   return out;
 }
 
