@@ -82,9 +82,14 @@ void KvRig::Issue(bool put, uint64_t key, std::function<void()> then) {
   }
 }
 
+std::function<void()>* KvRig::NewLoop() {
+  loops_.push_back(std::make_unique<std::function<void()>>());
+  return loops_.back().get();
+}
+
 void KvRig::ClosedLoop(int clients, sim::Rng* rng, bool puts) {
   const uint64_t gen = generation_;
-  auto loop = std::make_shared<std::function<void()>>();
+  std::function<void()>* loop = NewLoop();
   *loop = [this, gen, rng, puts, loop]() {
     if (gen != generation_) return;
     Issue(puts, rng->UniformU64(keys_), [loop]() { (*loop)(); });
@@ -95,7 +100,7 @@ void KvRig::ClosedLoop(int clients, sim::Rng* rng, bool puts) {
 void KvRig::ClosedLoopPerNode(int clients, sim::Rng* rng) {
   const uint64_t gen = generation_;
   for (size_t n = 0; n < cluster->backend_slots(); ++n) {
-    auto loop = std::make_shared<std::function<void()>>();
+    std::function<void()>* loop = NewLoop();
     *loop = [this, gen, rng, n, loop]() {
       if (gen != generation_) return;
       // A random key whose range node n answers gets for (the route as the front-end sees it).
@@ -114,7 +119,7 @@ void KvRig::ClosedLoopPerNode(int clients, sim::Rng* rng) {
 void KvRig::OpenLoop(double rate, sim::Rng* rng, bool puts, double zipf_s) {
   const uint64_t gen = generation_;
   auto zipf = std::make_shared<sim::ZipfSampler>(keys_, zipf_s);
-  auto arrive = std::make_shared<std::function<void()>>();
+  std::function<void()>* arrive = NewLoop();
   *arrive = [this, gen, rng, puts, rate, zipf, zipf_s, arrive]() {
     if (gen != generation_) return;
     const uint64_t k = zipf_s > 0 ? zipf->Sample(*rng) - 1 : rng->UniformU64(keys_);

@@ -69,6 +69,9 @@ class KvRig {
 
  private:
   void Issue(bool put, uint64_t key, std::function<void()> then);
+  // A client loop's body, owned here (a closure that reschedules itself refers to it).
+  std::function<void()>* NewLoop();
+  std::vector<std::unique_ptr<std::function<void()>>> loops_;
   KvRigOptions o_;
   uint64_t keys_ = 0;
   std::string value_;
