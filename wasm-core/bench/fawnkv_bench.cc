@@ -22,7 +22,7 @@ BenchFigure FawnkvClusterRequests(uint64_t requests) {
   o.vids = 2;
   o.replication = 3;
   o.backend.scale = 1.0 / 128;
-  o.backend.file_bytes = 4 << 20;
+  o.backend.file_bytes = 32 << 20;
   o.backend.index_bits = 12;
   auto c = fawnkv::Cluster::Create(o).value();
   sim::Rng rng(7);

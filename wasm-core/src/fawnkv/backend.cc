@@ -346,7 +346,8 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
   const Role role = e->role;
   s.applied = m.seq;
   auto fwd = std::make_shared<Message>(m);
-  auto after = [this, fwd, role, done = std::move(done)]() {
+  auto fin = std::make_shared<std::function<void()>>(std::move(done));
+  auto after = [this, fwd, role, fin]() {
     if (failed_) return;
     Seg* s = SegOf(fwd->key);
     if (role.replier) {
@@ -368,14 +369,17 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
       c.to = role.succ;
       Send(std::move(c));
     }
-    done();
+    (*fin)();
   };
   if (role.temp && !s.merged) {
     s.temp.push_back(TempPut{m.seq, m.key, m.value});
     return after();
   }
   Status st = node_->Put(m.key, m.value, [after = std::move(after)](const Status&) { after(); });
-  if (!st.ok()) done();
+  if (!st.ok()) {  // the store refused it (full): not applied, not forwarded; the client times out
+    ++stats_.store_errors;
+    (*fin)();
+  }
 }
 
 void Backend::OnAck(const Message& m) {
