@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "fawnkv/checker.h"
 #include "fawnkv/cluster.h"
@@ -28,10 +29,14 @@ BenchFigure FawnkvClusterRequests(uint64_t requests) {
   sim::Rng rng(7);
   uint64_t issued = 0, answered = 0;
   std::string value(256, 'v');
+  // 20,000 keys spread over the ring (a key's bytes all count: FromU64 would put every key
+  // near position 0, in one range).
+  std::vector<fawnkv::Key> keys;
+  for (int i = 0; i < 20000; ++i) keys.push_back(fawnkv::Key::Hash("k" + std::to_string(i)));
   std::function<void()> arrive = [&]() {
     if (issued >= requests) return;
     ++issued;
-    const fawnkv::Key k = fawnkv::Key::FromU64(rng.UniformU64(20000) * 0x9E3779B97F4A7C15ull + 1);
+    const fawnkv::Key& k = keys[rng.UniformU64(keys.size())];
     auto done = [&answered](const fawnkv::Outcome& out) { answered += out.ok; };
     if (rng.UniformU64(10) == 0) {
       c->Put(k, value, done);
