@@ -31,7 +31,7 @@ KvRigOptions OneNode(const ParamValues& p, int nodes, int r, sim::SimDuration lo
 }
 
 void AddCdf(const sim::LogHistogram& h, const std::string& name, Result* res) {
-  Series s{name, "measured", "latency (ms, log scale)", "fraction of gets (CDF)", {}};
+  Series s{name, "measured", "latency (ms)", "fraction of gets ≤ x", {}};
   for (const auto& [v, f] : h.Cdf(120)) s.points.emplace_back(v / 1e6, f);
   res->series.push_back(s);
 }
@@ -160,9 +160,9 @@ StatusOr<Result> RunPuts(const ParamValues& p, RunContext& ctx) {
   // SOSP'09 §4.4: median ~500 µs at R = 1, 1.58 ms at R = 3.
   res.AddAnchor("put_median_r1_ms", 0.5, {true, 0.15});
   res.AddAnchor("put_median_r3_ms", 1.58, {true, 0.15});
-  Series a{"R = 1", "measured", "latency (ms, log scale)", "fraction of puts (CDF)", {}};
+  Series a{"R = 1", "measured", "latency (ms)", "fraction of puts ≤ x", {}};
   for (const auto& [v, f] : r1.value().Cdf(100)) a.points.emplace_back(v / 1e6, f);
-  Series b{"R = 3", "measured", "latency (ms, log scale)", "fraction of puts (CDF)", {}};
+  Series b{"R = 3", "measured", "latency (ms)", "fraction of puts ≤ x", {}};
   for (const auto& [v, f] : r3.value().Cdf(100)) b.points.emplace_back(v / 1e6, f);
   res.series = {a, b};
   res.notes.push_back("A put goes front-end → head, is appended there (the page cache takes it; write-back reaches the card later), "

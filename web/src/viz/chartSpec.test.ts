@@ -36,6 +36,16 @@ describe('chartsFromResult', () => {
       { name: 'qps', kind: 'measured', x_label: 'MB', y_label: 'QPS', points: [[0.01, 85000], [125, 65000], [250, 5100], [3584, 1380]] },
     ]));
     expect(t!.yLog).toBe(true);
+    // A CDF keeps its fraction linear; a latency spanning 0.3–600 ms goes on a log x axis.
+    const [cdf] = chartsFromResult(result([
+      { name: 'gets', kind: 'measured', x_label: 'latency (ms)', y_label: 'fraction of gets ≤ x', points: [[0.3, 0.001], [1, 0.5], [30, 0.99], [600, 1]] },
+    ]));
+    expect(cdf!.xLog).toBe(true);
+    expect(cdf!.yLog).toBe(false);
+    const [narrow] = chartsFromResult(result([
+      { name: 'reads', kind: 'measured', x_label: 'latency (ms)', y_label: 'fraction of reads ≤ x', points: [[0.6, 0.01], [0.7, 0.5], [0.9, 1]] },
+    ]));
+    expect(narrow!.xLog).toBe(false);
   });
 
   it('marks closed outlines as regions, labelled by what their names do not share', () => {

@@ -62,6 +62,11 @@ function geometric(xs: number[]): boolean {
   return v[v.length - 1]! / v[0]! >= 16 && ratios[Math.floor(ratios.length / 2)]! >= 1.9;
 }
 
+/** A CDF's y axis: the projects' series label it "fraction of … ≤ x". */
+function isCdf(yLabel: string): boolean {
+  return /^fraction of .*≤ x$/.test(yLabel);
+}
+
 function wideRange(ys: number[]): boolean {
   const pos = ys.filter((y) => y > 0);
   return pos.length === ys.length && pos.length > 2 && Math.max(...pos) / Math.min(...pos) >= 50;
@@ -139,8 +144,15 @@ export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
     for (const s of c.series) s.colour = colours.get(s.label)!;
     const measured = c.series.filter((s) => s.kind === 'measured').flatMap((s) => s.points);
     const all = c.series.flatMap((s) => s.points);
-    c.xLog = geometric(measured.map((p) => p[0]));
-    c.yLog = wideRange(all.map((p) => p[1]));
+    if (isCdf(c.yLabel)) {
+      // A latency CDF (its y a fraction "≤ x"): the fraction stays linear and a latency that
+      // spans a wide range reads on a log axis (SOSP'09 Fig 15 draws it so).
+      c.xLog = wideRange(all.map((p) => p[0]));
+      c.yLog = false;
+    } else {
+      c.xLog = geometric(measured.map((p) => p[0]));
+      c.yLog = wideRange(all.map((p) => p[1]));
+    }
   }
   return charts;
 }
