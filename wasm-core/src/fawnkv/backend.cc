@@ -237,7 +237,7 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     case MsgKind::kFlushDone: return OnFlushDone(m, std::move(done));
     case MsgKind::kAck: OnAck(m); break;
     case MsgKind::kSeal: OnSeal(m); break;
-    case MsgKind::kConfig: OnConfig(m, false); break;
+    case MsgKind::kConfig: OnConfig(m); break;
     case MsgKind::kRelease: OnRelease(m); break;
     case MsgKind::kPrecopyStart: StartScan(m.range, m.peer, 0, 0, false); break;
     case MsgKind::kPrecopyAck: {
@@ -408,10 +408,10 @@ void Backend::OnSeal(Message& m) {
   r.epoch = m.epoch;
   r.seq = m.seq;
   Send(std::move(r));
-  OnConfig(m, true);
+  OnConfig(m);
 }
 
-void Backend::OnConfig(Message& m, bool from_seal) {
+void Backend::OnConfig(Message& m) {
   Seg& s = SegFor(m.range);
   if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) return;  // seen
   const Epoch* prev = Current(s);  // invalid once s.epochs grows: read what is needed now
@@ -456,7 +456,6 @@ void Backend::OnConfig(Message& m, bool from_seal) {
     c.to = t;
     Send(std::move(c));
   }
-  (void)from_seal;
   // The donor flushes what arrived after its pre-copy, up to this epoch's first put.
   if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
     const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done

@@ -172,7 +172,7 @@ class Backend {
   void ApplyPut(Seg& s, const Message& m, std::function<void()> done);
   void OnAck(const Message& m);
   void OnSeal(Message& m);
-  void OnConfig(Message& m, bool from_seal);
+  void OnConfig(Message& m);
   void OnPrecopyData(Message& m, std::function<void()> done);
   void OnFlushDone(Message& m, std::function<void()> done);
   void MaybeMerge(Seg& s, std::function<void()> done);
