@@ -8,6 +8,8 @@
 // chain and membership traffic have a second queue and worker (SOSP'09 footnote 5: with one
 // queue, puts passing between neighbours wait behind clients' gets). Both share the core.
 // Each message costs rpc_base_ns + rpc_ns_per_byte × its size of CPU, plus FAWN-DS's own cost.
+// Heartbeats are answered at once, outside both queues (a liveness check must not wait
+// behind a pre-copy's batches).
 //
 // Chain replication (§3.4.3), per range: the head stamps a put with the range's next sequence
 // number and its configuration epoch, applies it, forwards it and keeps it until acked; each
