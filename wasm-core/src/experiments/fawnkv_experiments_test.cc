@@ -117,6 +117,15 @@ TEST(FawnkvLatencyTest, HitsAreFasterThanFlashAndSplitsMakeTheTail) {
   EXPECT_NEAR(r.Metric("hit_ms"), 0.3, 0.3 * 0.15);
 }
 
+// Thesis §4.2.1: the split's writes retire blocks, the card erases them in bulk, and gets wait
+// behind the erasure. At 1/32 the split writes enough for one bulk erasure (64 blocks).
+TEST(FawnkvLatencyTest, TheSplitTailWaitsBehindBulkErases) {
+  Result r = exptest::MustRun("fawnkv.latency", R"({"seconds": 1, "scale_div": 32})");
+  EXPECT_GE(r.Metric("split_low_erases"), 64);
+  EXPECT_GT(r.Metric("split_low_gc_stall_ms"), 100);
+  EXPECT_GT(r.Metric("p999_split_low_ms"), 100);
+}
+
 TEST(FawnkvPutLatencyTest, EachReplicaAddsAHop) {
   Result r = exptest::MustRun("fawnkv.put-latency", R"({"seconds": 1})");
   EXPECT_GT(r.Metric("r3_over_r1"), 2);
