@@ -6,7 +6,7 @@
 //   wasm    wasm-core/dist           fawnlab_web.mjs/.wasm (browser), fawnlab_node.cjs (Node)
 //   server  server/dist              the Node server and CLI (tsc)
 //   web     web/dist                 the lab (vite)
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emscriptenEnv } from './toolchain.mjs';
 import { isStale, log, ROOT, run, since } from './util.mjs';
@@ -14,13 +14,18 @@ import { isStale, log, ROOT, run, since } from './util.mjs';
 const CORE_SOURCES = ['wasm-core/src', 'wasm-core/bindings', 'wasm-core/bench', 'wasm-core/tools', 'wasm-core/fuzz',
   'wasm-core/CMakeLists.txt'];
 
-function cmakeBuild(dir, extraArgs, env, configure = 'cmake') {
+function cmakeBuild(dir, extraArgs, env, configure = 'cmake', targets = []) {
   const t0 = performance.now();
   const cmd = configure === 'emcmake' ? ['emcmake', 'cmake'] : ['cmake'];
   run(cmd[0], [...cmd.slice(1), '-S', 'wasm-core', '-B', dir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release',
     ...extraArgs], { env });
-  run('ninja', ['-C', dir], { env });
+  run('ninja', ['-C', dir, ...targets], { env });
   return since(t0);
+}
+
+/** The fuzz targets' replay drivers (one per wasm-core/fuzz/*_fuzz.cc), which ctest runs. */
+function fuzzReplayTargets() {
+  return readdirSync(join(ROOT, 'wasm-core/fuzz')).filter((f) => f.endsWith('_fuzz.cc')).map((f) => f.slice(0, -3));
 }
 
 /** True when LevelDB is installed but `dir` was configured before it was (so the bench lacks it). */
@@ -32,10 +37,13 @@ function levelDbAppeared(dir) {
 
 export function buildNative({ sanitize = false } = {}) {
   const dir = sanitize ? 'wasm-core/build/asan' : 'wasm-core/build/native';
-  const outputs = [`${dir}/fawnlab_tests`, `${dir}/fawnlab_cli`, `${dir}/fawnlab_bench`];
-  if (!isStale(outputs, CORE_SOURCES) && !levelDbAppeared(dir)) return;
+  // The sanitizer build needs only what ctest runs (the tests and the fuzz replays).
+  const outputs = sanitize ? [`${dir}/fawnlab_tests`] : [`${dir}/fawnlab_tests`, `${dir}/fawnlab_cli`, `${dir}/fawnlab_bench`];
+  if (!isStale(outputs, CORE_SOURCES) && !(!sanitize && levelDbAppeared(dir))) return;
   log(`fawnlab: building the native core${sanitize ? ' with ASan+UBSan' : ''} (${dir})…`);
-  const t = cmakeBuild(dir, sanitize ? ['-DFAWNLAB_SANITIZE=ON'] : [], process.env);
+  const t = sanitize
+    ? cmakeBuild(dir, ['-DFAWNLAB_SANITIZE=ON'], process.env, 'cmake', ['fawnlab_tests', ...fuzzReplayTargets()])
+    : cmakeBuild(dir, [], process.env);
   log(`fawnlab: native build done in ${t}`);
 }
 
