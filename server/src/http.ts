@@ -29,7 +29,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sameToken(given: string | undefined, token: string): boolean {
+export function sameToken(given: string | undefined, token: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
