@@ -52,3 +52,22 @@ export class RawClient {
     this.socket.destroy();
   }
 }
+
+export interface HttpReply { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; text: string; json: () => Record<string, unknown> }
+
+/** One HTTP request to 127.0.0.1:port (headers as given; Host defaults to 127.0.0.1:port). */
+export async function httpReq(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<HttpReply> {
+  const { request } = await import('node:http');
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        done({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString(), json: () => JSON.parse(body.toString()) as Record<string, unknown> });
+      });
+    });
+    req.on('error', fail);
+    req.end(opts.body);
+  });
+}
