@@ -32,9 +32,19 @@ export interface McServerOptions {
 const MAX_QUEUED = 64;
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 500);
 
-export function createMemcachedServer(o: McServerOptions): Server {
-  return createServer((socket) => {
-    if (o.gate.admit(socket, 'memcached')) serveConnection(socket, o);
+/** The memcached port's server; `destroyConnections()` drops every client (for shutdown). */
+export function createMemcachedServer(o: McServerOptions): Server & { destroyConnections(): void } {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    if (!o.gate.admit(socket, 'memcached')) return;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    serveConnection(socket, o);
+  });
+  return Object.assign(server, {
+    destroyConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
   });
 }
 

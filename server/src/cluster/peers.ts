@@ -49,6 +49,11 @@ export class PeerLinks {
     this.o.self = id;
   }
 
+  /** Sets the address later hellos announce (known only once the peer port is bound). */
+  setListen(addr: string): void {
+    this.o.listen = addr;
+  }
+
   peers(): PeerTable {
     return new Map(this.table);
   }

@@ -32,8 +32,12 @@ export interface PeerServerOptions {
   helloTimeoutMs?: number;
 }
 
-export function createPeerServer(o: PeerServerOptions): Server {
+export type PeerServer = Server & { destroyConnections(): void };
+
+/** The peer port's server; `destroyConnections()` drops every open connection (for shutdown). */
+export function createPeerServer(o: PeerServerOptions): PeerServer {
   let open = 0;
+  const sockets = new Set<Socket>();
   const server = createServer((socket: Socket) => {
     const remote = socket.remoteAddress ?? '?';
     if (open >= (o.maxConnections ?? PEER_CONNECTIONS_MAX)) {
@@ -42,6 +46,7 @@ export function createPeerServer(o: PeerServerOptions): Server {
       return;
     }
     open++;
+    sockets.add(socket);
     socket.setNoDelay(true);
     let admitted = false;
     const conn: PeerConn = {
@@ -91,9 +96,14 @@ export function createPeerServer(o: PeerServerOptions): Server {
     socket.on('error', () => {}); // 'close' follows; resets are normal when a node dies
     socket.on('close', () => {
       open--;
+      sockets.delete(socket);
       clearTimeout(helloTimer);
       if (admitted) o.onClose?.(conn);
     });
   });
-  return server;
+  return Object.assign(server, {
+    destroyConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
+  });
 }
