@@ -70,6 +70,7 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
   const withFront = (t: PeerTable): PeerTable => new Map([...t, [FRONT_END, frontAddr]]); // we reach it where we joined
   const links = new PeerLinks({
     self: id, listen, log, ...(args.token ? { token: args.token } : {}),
+    backoffMaxMs: 500, // re-register soon after a front-end restart, before its heartbeats give up on us
     onControl: (_from, payload) => {
       const c = parseControl(payload);
       if (typeof c === 'string') return log(`front-end sent a bad control frame: ${c}`);

@@ -36,7 +36,8 @@ export class FrameReader {
   private buffered = 0;
   private failed: FrameError | null = null;
 
-  constructor(private readonly maxBytes = FRAME_MAX_BYTES) {}
+  /** The largest payload accepted; may be raised later (a peer port accepts only a small hello first). */
+  constructor(public maxBytes = FRAME_MAX_BYTES) {}
 
   /** Bytes held for a frame not yet complete. */
   get pending(): number {

@@ -20,6 +20,8 @@ export const MEMCACHED_LINE_MAX_BYTES = 2048;
 export const CLIENT_CONNECTIONS_MAX = 256;
 /** Concurrent inbound peer connections (each node opens at most one to each other node). */
 export const PEER_CONNECTIONS_MAX = 1024;
+/** The largest frame accepted before a connection's hello is admitted (the hello itself). */
+export const HELLO_MAX_BYTES = 4096;
 /** A hello must arrive this soon after a peer connects, or the connection is closed. */
 export const HELLO_TIMEOUT_MS = 5000;
 /** A client connection that sends a partial line or body and then stalls this long is closed. */

@@ -92,9 +92,10 @@ describe('peer links and the peer port', () => {
     await raw(h.addr, [hello, encodeFrame(Buffer.from([0x42]))]);
     await raw(h.addr, [hello, hello]);
     await raw(h.addr, [Buffer.from([0, 0])]); // a partial length, then silence: the hello timer
+    await raw(h.addr, [Buffer.from([0, 0, 0x10, 0x01])]); // 4097 bytes: too big for a hello
     const log = h.logs.join('\n');
     for (const re of [/bad frame length 0/, /bad frame length 2147483647/, /first frame is not a hello/, /"from"/,
-      /starts with byte 66/, /a second hello/, /no hello within 200 ms/]) expect(log).toMatch(re);
+      /starts with byte 66/, /a second hello/, /no hello within 200 ms/, /bad frame length 4097 \(must be 1..4096\)/]) expect(log).toMatch(re);
     const { l } = makeLinks(5, [[0, h.addr]]);
     l.send(0, Buffer.from([CODEC_MAGIC, 9]));
     await waitFor(() => h.frames.length === 1, 'a frame after the garbage');

@@ -1,7 +1,8 @@
 /**
  * The inbound peer port: accepts TCP connections from other nodes, at most
  * PEER_CONNECTIONS_MAX at once. The first frame must be a hello (hello.ts) within
- * HELLO_TIMEOUT_MS, carrying the cluster's token when there is one; `onHello` then admits the
+ * HELLO_TIMEOUT_MS and HELLO_MAX_BYTES (so a stranger cannot make it hold a 16 MiB frame),
+ * carrying the cluster's token when there is one; `onHello` then admits the
  * connection (and may answer on it with `reply`) or refuses it. After that, codec frames go
  * to `onFrame` with the endpoint the hello named. Anything else (a bad length, a frame that is
  * neither JSON nor codec, a bad hello) closes that connection with a log line naming the
@@ -11,7 +12,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { sameToken } from '../http.js';
 import { encodeFrame, frameKind, FrameReader } from './frames.js';
 import { parseHello, type Hello } from './hello.js';
-import { HELLO_TIMEOUT_MS, PEER_CONNECTIONS_MAX } from './limits.js';
+import { FRAME_MAX_BYTES, HELLO_MAX_BYTES, HELLO_TIMEOUT_MS, PEER_CONNECTIONS_MAX } from './limits.js';
 
 export interface PeerConn {
   readonly remote: string;   // the socket's remote address (host only)
@@ -63,7 +64,7 @@ export function createPeerServer(o: PeerServerOptions): PeerServer {
       socket.destroy();
     };
     const helloTimer = setTimeout(() => fail(`no hello within ${o.helloTimeoutMs ?? HELLO_TIMEOUT_MS} ms`), o.helloTimeoutMs ?? HELLO_TIMEOUT_MS);
-    const reader = new FrameReader();
+    const reader = new FrameReader(HELLO_MAX_BYTES); // no more until the hello is admitted
     socket.on('data', (chunk: Buffer) => {
       let frames: Buffer[];
       try {
@@ -85,6 +86,7 @@ export function createPeerServer(o: PeerServerOptions): PeerServer {
           if ('error' in r) return fail(r.error);
           conn.from = r.from;
           admitted = true;
+          reader.maxBytes = FRAME_MAX_BYTES;
           clearTimeout(helloTimer);
         } else if (kind === 'codec') {
           o.onFrame(conn.from, f, conn);
