@@ -8,6 +8,7 @@
  * wait (up to EARLY_FRAMES_MAX). If the front-end goes away the link is retried and the hello
  * sent again. A back-end spawned by the front-end exits when its parent does.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -69,7 +70,7 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
 
   const withFront = (t: PeerTable): PeerTable => new Map([...t, [FRONT_END, frontAddr]]); // we reach it where we joined
   const links = new PeerLinks({
-    self: id, listen, log, ...(args.token ? { token: args.token } : {}),
+    self: id, listen, log, ...(args.token ? { token: args.token } : {}), boot: randomBytes(8).toString('hex'),
     backoffMaxMs: 500, // re-register soon after a front-end restart, before its heartbeats give up on us
     onControl: (_from, payload) => {
       const c = parseControl(payload);

@@ -6,7 +6,7 @@ import { parseClusterArgs, parseNodeArgs } from './clusterargs.js';
 describe('fawnlab cluster arguments', () => {
   it('have defaults', () => {
     expect(parseClusterArgs([])).toEqual({ nodes: 4, replicas: 3, vids: 2, port: 8200, memcachedPort: 11311, peerPort: 8201,
-      dataDir: resolve('fawnlab-data'), host: '127.0.0.1', fileBytes: 256 << 20 });
+      dataDir: resolve('fawnlab-data'), host: '127.0.0.1', fileBytes: 16 << 20 });
     const a = parseClusterArgs(['--nodes', '5', '--replicas=2', '--port', '0', '--memcached-port', '0', '--data', '/tmp/d', '--file-mb', '8']);
     expect([a.nodes, a.replicas, a.port, a.peerPort, a.dataDir, a.fileBytes]).toEqual([5, 2, 0, 0, '/tmp/d', 8 << 20]);
   });
@@ -17,6 +17,7 @@ describe('fawnlab cluster arguments', () => {
       [['--nodes', 'four'], /--nodes must be an integer/],
       [['--nodes', '2', '--replicas', '3'], /--replicas 3 needs at least 3 --nodes \(got 2\)/],
       [['--vids', '65'], /--vids must be an integer in \[1, 64\]/],
+      [['--file-mb', '2048'], /--file-mb must be an integer in \[1, 1024\]/],
       [['--port', '70000'], /--port must be an integer in \[0, 65535\]/],
       [['--host', '0.0.0.0'], /requires --token/],
       [['--host', '0.0.0.0', '--token', 'short'], /at least 8 characters/],

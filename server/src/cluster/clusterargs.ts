@@ -27,7 +27,7 @@ export interface ClusterArgs {
   dataDir: string;
   host: string;
   token?: string;
-  fileBytes: number;
+  fileBytes: number;        // each FAWN-DS store's file; a back-end's card.img holds about 2·R·V + 4 of them
 }
 
 export interface NodeArgs {
@@ -70,7 +70,7 @@ export function parseClusterArgs(argv: string[], env: NodeJS.ProcessEnv = {}): C
     peerPort: int(o, 'peer-port', port === 0 ? 0 : Math.min(65535, port + 1), 0, 65535),
     dataDir: resolve(o.get('data') ?? 'fawnlab-data'),
     host: o.get('host') ?? '127.0.0.1',
-    fileBytes: int(o, 'file-mb', 256, 1, 1 << 20) * 1024 * 1024,
+    fileBytes: int(o, 'file-mb', 16, 1, 1024) * 1024 * 1024,
   };
   const t = token(o, env);
   if (t !== undefined) out.token = t;

@@ -55,7 +55,7 @@ describe('FrameReader', () => {
 
 describe('control frames', () => {
   it('round-trip', () => {
-    const h = { from: 3, listen: '127.0.0.1:4000', token: 't' };
+    const h = { from: 3, listen: '127.0.0.1:4000', token: 't', boot: '0123abcd' };
     expect(parseHello(encodeHello(h))).toEqual(h);
     expect(parseHello(encodeHello({ from: -1, listen: '[::1]:9' }))).toEqual({ from: -1, listen: '[::1]:9' });
     const peers = new Map([[-1, 'a.example:1'], [0, '10.0.0.2:7000']]);
@@ -74,6 +74,7 @@ describe('control frames', () => {
       ['{"fawnlab":1,"from":1,"listen":"a"}', /"listen"/],
       ['{"fawnlab":1,"from":1,"listen":"a:99999"}', /"listen"/],
       ['{"fawnlab":1,"from":1,"listen":"a:1","token":5}', /"token"/],
+      ['{"fawnlab":1,"from":1,"listen":"a:1","boot":"xyz"}', /"boot"/],
     ];
     for (const [text, re] of bad) expect(parseHello(Buffer.from(text)), text).toMatch(re);
     expect(parseControl(Buffer.from('{"fawnlab":1,"peers":{"x":"a:1"}}'))).toMatch(/not an endpoint/);

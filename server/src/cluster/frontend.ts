@@ -4,11 +4,13 @@
  * server with the cluster API, api.ts/events.ts) and memcached (memcached.ts), and to
  * back-ends over the peer port. A back-end's hello registers it: it gets an id if it has none,
  * the peer table and the cluster's settings; everyone else gets the new table; and, if it is
- * not a live ring member, the node is asked to add it (a restarted node rejoins this way).
+ * not a live ring member, the node is asked to add it (a restarted node rejoins this way). A
+ * live member whose process restarted (a new boot id in its hello) is failed and added again,
+ * since it missed writes while it was down; a live member that only reconnected keeps its place.
  * Back-end processes on this machine are children (supervisor.ts). Failures are found by the
  * node's heartbeats, exactly as for a back-end on another machine: kill only kills.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -20,7 +22,9 @@ import { handleApi, type ClusterControl } from './api.js';
 import { CLUSTER_USAGE, parseClusterArgs, type ClusterArgs } from './clusterargs.js';
 import { EventHub } from './events.js';
 import { ConnectionGate } from './gate.js';
-import { encodePeers, encodeWelcome, formatHostPort, FRONT_END, MAX_BACKEND_ID, parseHostPort, type BackendConfig, type PeerTable } from './hello.js';
+import {
+  encodePeers, encodeWelcome, formatHostPort, FRONT_END, MAX_BACKEND_ID, parseHostPort, type BackendConfig, type Hello, type PeerTable,
+} from './hello.js';
 import { createKvHostNode, KvDriver, loadKvHost, type KvHostModule } from './kvcore.js';
 import { EVENTS_KEPT, LatencyWindow, NodeRates, parseCoreStatus, type CoreStatus } from './status.js';
 import { CLIENT_IDLE_TIMEOUT_MS } from './limits.js';
@@ -46,6 +50,7 @@ export interface FrontendDeps {
 }
 
 export interface FrontendHandle {
+  gate: ConnectionGate;
   http: string;        // host:port of each port actually bound
   memcached: string;
   peer: string;
@@ -69,13 +74,14 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const version = deps.version ?? packageVersion();
   const config: BackendConfig = { replicas: a.replicas, vids: a.vids, heartbeatMs: deps.heartbeatMs ?? 500, missed: deps.missed ?? 3, fileBytes: a.fileBytes };
   mkdirSync(join(a.dataDir, 'frontend'), { recursive: true });
-  const node = createKvHostNode(deps.mod, { role: 'frontend', id: FRONT_END, dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0 });
+  const node = createKvHostNode(deps.mod, { role: 'frontend', dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0 });
   if (typeof node === 'string') throw new Error(`the front-end node refused its configuration: ${node}`);
 
   const peers: PeerTable = new Map();
   const control = new Map<number, PeerConn>();  // each back-end's connection to us (its link to -1)
   const window = new LatencyWindow();
   const rates = new NodeRates();
+  let lastRates = new Map<number, number>(); // requests served per second by each back-end (the ticker updates it)
   const gate = new ConnectionGate(undefined, log);
   const events: unknown[] = [];
   let status: CoreStatus = { nodes: [], ring: [], chains: [], changes: [], events: [] };
@@ -112,14 +118,14 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
 
   const view = (): Record<string, unknown> => {
     const children = new Map(supervisor.list().map((c) => [c.id, c]));
-    const r = rates.update(status.nodes);
+    const r = lastRates;
     const ids = new Set([...status.nodes.map((n) => n.id), ...peers.keys(), ...children.keys()].filter((i) => i >= 0));
     const backends = [...ids].sort((x, y) => x - y).map((id) => {
       const core = status.nodes.find((n) => n.id === id);
       const child = children.get(id);
       return {
         ...(core ?? {}), id, role: 'backend', state: core?.state ?? 'unknown', addr: peers.get(id) ?? null,
-        process: child ? child.state : 'remote', pid: child?.pid ?? null, ...(r.get(id) ?? { getsPerS: 0, putsPerS: 0 }),
+        process: child ? child.state : 'remote', pid: child?.pid ?? null, servedPerS: r.get(id) ?? 0,
       };
     });
     return {
@@ -129,7 +135,8 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     };
   };
 
-  const onHello = (hello: { from: number; listen: string }, conn: PeerConn): { from: number } | { error: string } => {
+  const boots = new Map<number, string>(); // each back-end's process, as its hellos name it
+  const onHello = (hello: Hello, conn: PeerConn): { from: number } | { error: string } => {
     poll();
     let id = hello.from;
     if (id === FRONT_END) {
@@ -152,9 +159,20 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     conn.reply(encodeWelcome({ id, peers: withSelf(), config }));
     for (const [other, c] of control) if (other !== id) c.reply(encodePeers(withSelf()));
     const state = status.nodes.find((n) => n.id === id)?.state;
-    if (!state || !LIVE_STATES.has(state)) {
+    const prevBoot = boots.get(id);
+    if (hello.boot) boots.set(id, hello.boot);
+    const restarted = prevBoot !== undefined && hello.boot !== undefined && prevBoot !== hello.boot;
+    const add = (what: string) => {
       const why = driver.membership('addBackend', id);
-      log(why ? `back-end ${id} at ${addr}: not added: ${why}` : `back-end ${id} at ${addr}: joining the ring`);
+      log(why ? `back-end ${id} at ${addr}: not added: ${why}` : `back-end ${id} at ${addr}: ${what}`);
+    };
+    if (!state || !LIVE_STATES.has(state)) add('joining the ring');
+    else if (restarted) {
+      // Its process restarted before the heartbeats noticed: it missed writes, so it is
+      // failed and added again, and its ranges are copied afresh (the host node's contract).
+      const why = driver.membership('failBackend', id);
+      if (why) log(`back-end ${id} restarted; failing it: ${why}`);
+      add('restarted while still in the ring: failed and joining again');
     } else log(`back-end ${id} is back at ${addr} (${state})`);
     return { from: id };
   };
@@ -178,9 +196,11 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     killNode: async (id) => supervisor.kill(id),
     restartNode: async (id) => supervisor.restart(id),
   };
+  const webRoot = deps.webRoot ?? resolve(ROOT, 'web/dist');
+  if (!existsSync(join(webRoot, 'index.html'))) log(`note: the lab is not built (${webRoot}/index.html is missing): the API works, the pages will not`);
   const apiOptions = { kv: driver, control: controlApi, version, tokenRequired: a.token !== undefined };
   const http = createLabServer({
-    root: deps.webRoot ?? resolve(ROOT, 'web/dist'), version, ...(a.token ? { token: a.token } : {}),
+    root: webRoot, version, ...(a.token ? { token: a.token } : {}),
     api: (req, res, url) => handleApi(apiOptions, req, res, url),
   });
   http.on('connection', (s) => gate.admit(s, 'http'));
@@ -199,12 +219,13 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
 
   const ticker = setInterval(() => {
     poll();
+    lastRates = rates.update(status.nodes);
     hub.broadcast({ type: 'status', ...view(), client: window.roll() });
   }, STATUS_MS);
   if (deps.spawnChildren ?? true) for (let i = 0; i < a.nodes; i++) supervisor.start(i);
 
   return {
-    http: httpAddr, memcached: mcAddr, peer: peerAddr, driver, supervisor, view,
+    http: httpAddr, memcached: mcAddr, peer: peerAddr, driver, supervisor, view, gate,
     stop: async () => {
       clearInterval(ticker);
       await supervisor.stopAll();

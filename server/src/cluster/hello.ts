@@ -3,6 +3,8 @@
  *  - Hello, the first frame on every connection: {"fawnlab":1,"from":E,"listen":"host:port","token"?}
  *    E is the sender's endpoint (back-ends 0…, the front-end -1). On the front-end's port,
  *    from = -1 is a back-end that has no id yet (`fawnlab node --join`) asking for one.
+ *    A back-end adds "boot": a random id of its process, so the front-end can tell a
+ *    restarted process (new boot) from a reconnection (same boot).
  *  - Welcome, the front-end's answer to a back-end's hello on the same connection:
  *    {"fawnlab":1,"id":I,"peers":{"E":"host:port",...},"config":{...}}
  *  - Peers, a later update of the peer table from the front-end: {"fawnlab":1,"peers":{...}}.
@@ -21,6 +23,7 @@ export interface Hello {
   from: number;          // the sender's endpoint (see above for -1 on the front-end's port)
   listen: string;        // where this endpoint accepts connections ("host:port")
   token?: string;
+  boot?: string;         // a back-end process's random id: a new one means the process restarted
 }
 
 export interface BackendConfig {
@@ -85,7 +88,8 @@ export function encodeJson(o: unknown): Buffer {
 }
 
 export function encodeHello(h: Hello): Buffer {
-  return encodeJson({ fawnlab: PROTOCOL_VERSION, from: h.from, listen: h.listen, ...(h.token ? { token: h.token } : {}) });
+  return encodeJson({ fawnlab: PROTOCOL_VERSION, from: h.from, listen: h.listen, ...(h.token ? { token: h.token } : {}),
+    ...(h.boot ? { boot: h.boot } : {}) });
 }
 
 export function parseHello(bytes: Uint8Array): Hello | string {
@@ -94,7 +98,9 @@ export function parseHello(bytes: Uint8Array): Hello | string {
   if (!isEndpoint(o.from)) return `hello: "from" must be an endpoint in -1..${MAX_BACKEND_ID}`;
   if (typeof o.listen !== 'string' || typeof parseHostPort(o.listen) === 'string') return 'hello: "listen" must be "host:port"';
   if (o.token !== undefined && typeof o.token !== 'string') return 'hello: "token" must be a string';
-  return { from: o.from, listen: o.listen, ...(o.token !== undefined ? { token: o.token as string } : {}) };
+  if (o.boot !== undefined && (typeof o.boot !== 'string' || !/^[0-9a-f]{1,32}$/.test(o.boot))) return 'hello: "boot" must be up to 32 hex digits';
+  return { from: o.from, listen: o.listen, ...(o.token !== undefined ? { token: o.token as string } : {}),
+    ...(o.boot !== undefined ? { boot: o.boot as string } : {}) };
 }
 
 function peersObject(p: PeerTable): Record<string, string> {

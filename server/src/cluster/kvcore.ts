@@ -17,11 +17,11 @@ import { REQUEST_TIMEOUT_MS } from './limits.js';
 /** What the node's constructor takes (as JSON). */
 export interface KvNodeConfig {
   role: 'backend' | 'frontend';
-  id: number;                // back-end id, or -1 for the front-end
+  id?: number;               // the back-end's id (the front-end, endpoint -1, has none)
   dataDir: string;
   replicas: number;
   vids: number;
-  fileBytes: number;         // size of the back-end's card.img device
+  fileBytes: number;         // each FAWN-DS store's file (the card.img device holds many)
   heartbeatMs: number;
   missed: number;            // heartbeats missed before a back-end is declared failed
   cacheEntries: number;      // the front-end's query cache (0 = off)

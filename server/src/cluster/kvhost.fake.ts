@@ -101,13 +101,16 @@ export class FakeKvHostNode implements RawKvHostNode {
     return '';
   }
   removeBackend(id: number): string { return this.backends.delete(id) ? '' : `back-end ${id} is not in the ring`; }
-  failBackend(id: number): string { return this.removeBackend(id); }
+  failBackend(id: number): string {
+    this.events.push({ kind: 'fail', node: id });
+    return this.removeBackend(id);
+  }
 
   statusJson(): string {
     const events = this.events;
     this.events = [];
     return JSON.stringify({
-      nodes: [...this.backends].map((id) => ({ id, state: 'up', stores: 0, records: 0, gets: 0, puts: 0 })),
+      nodes: [...this.backends].map((id) => ({ id, state: 'up', vids: 1, served: 0 })),
       ring: [], chains: [], changes: [], events,
     });
   }

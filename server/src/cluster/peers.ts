@@ -17,6 +17,7 @@ export interface LinksOptions {
   self: number;              // this endpoint (may change once: a joining back-end learns its id)
   listen: string;            // this endpoint's own peer address, sent in every hello
   token?: string;
+  boot?: string;             // sent in every hello (hello.ts)
   log: (line: string) => void;
   onControl?: (from: number, payload: Buffer) => void;
   backoffMinMs?: number;
@@ -119,7 +120,8 @@ export class PeerLinks {
     const socket = connect({ host: hp.host, port: hp.port });
     link.socket = socket;
     socket.setNoDelay(true);
-    socket.write(encodeFrame(encodeHello({ from: this.o.self, listen: this.o.listen, ...(this.o.token ? { token: this.o.token } : {}) })));
+    socket.write(encodeFrame(encodeHello({ from: this.o.self, listen: this.o.listen, ...(this.o.token ? { token: this.o.token } : {}),
+      ...(this.o.boot ? { boot: this.o.boot } : {}) })));
     const reader = new FrameReader();
     socket.on('connect', () => {
       if (link.failing) this.o.log(`peer ${to} (${link.addr}) is reachable again`);

@@ -23,9 +23,9 @@ describe('status', () => {
 
   it('turns node counters into rates', () => {
     const r = new NodeRates();
-    expect(r.update([{ id: 0, state: 'up', gets: 10, puts: 5 }], 1000).get(0)).toEqual({ getsPerS: 0, putsPerS: 0 });
-    expect(r.update([{ id: 0, state: 'up', gets: 30, puts: 5 }], 1500).get(0)).toEqual({ getsPerS: 40, putsPerS: 0 });
-    expect(r.update([{ id: 0, state: 'up', gets: 0, puts: 0 }], 2000).get(0)).toEqual({ getsPerS: 0, putsPerS: 0 }); // a restart
+    expect(r.update([{ id: 0, state: 'up', served: 10 }], 1000).get(0)).toBe(0);
+    expect(r.update([{ id: 0, state: 'up', served: 30 }, { id: 1, state: 'up', served: 5 }], 1500)).toEqual(new Map([[0, 40], [1, 0]]));
+    expect(r.update([{ id: 0, state: 'up', served: 0 }], 2000).get(0)).toBe(0); // a restart
   });
 
   it('checks the node\'s status JSON', () => {

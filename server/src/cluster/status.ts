@@ -1,6 +1,6 @@
 /**
  * What the front-end reports about the cluster: the node's statusJson polled about twice a
- * second, per-node request rates from its counters, and client latency percentiles
+ * second, per-node request rates from its `served` counters, and client latency percentiles
  * (p50/p99 over the last interval, from the latencies the node reports for each finished
  * request). Membership events (which the node hands out once) are kept, the last
  * EVENTS_KEPT of them, for GET /cluster and new WebSocket clients.
@@ -11,9 +11,8 @@ export const EVENTS_KEPT = 200;
 
 export interface NodeStatus {
   id: number;
-  state: string;
-  gets?: number;
-  puts?: number;
+  state: string;         // the host node's: joining, up, leaving, failed
+  served?: number;       // requests this back-end has served (a counter)
   [k: string]: unknown;
 }
 
@@ -84,20 +83,18 @@ export class LatencyWindow {
   }
 }
 
-/** Per-node gets and puts per second, from the counters in successive statuses. */
+/** Requests served per second by each node, from the `served` counters of successive statuses. */
 export class NodeRates {
-  private last = new Map<number, { gets: number; puts: number; at: number }>();
+  private last = new Map<number, { served: number; at: number }>();
 
-  update(nodes: NodeStatus[], now = Date.now()): Map<number, { getsPerS: number; putsPerS: number }> {
-    const out = new Map<number, { getsPerS: number; putsPerS: number }>();
-    const next = new Map<number, { gets: number; puts: number; at: number }>();
+  update(nodes: NodeStatus[], now = Date.now()): Map<number, number> {
+    const out = new Map<number, number>();
+    const next = new Map<number, { served: number; at: number }>();
     for (const n of nodes) {
-      const cur = { gets: Number(n.gets ?? 0), puts: Number(n.puts ?? 0), at: now };
+      const cur = { served: Number(n.served ?? 0), at: now };
       const prev = this.last.get(n.id);
       const dt = prev ? (now - prev.at) / 1000 : 0;
-      out.set(n.id, dt > 0 && prev
-        ? { getsPerS: Math.max(0, cur.gets - prev.gets) / dt, putsPerS: Math.max(0, cur.puts - prev.puts) / dt }
-        : { getsPerS: 0, putsPerS: 0 });
+      out.set(n.id, prev && dt > 0 ? Math.max(0, cur.served - prev.served) / dt : 0); // a restart resets to 0
       next.set(n.id, cur);
     }
     this.last = next;

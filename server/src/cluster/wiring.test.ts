@@ -67,9 +67,22 @@ describe('front-end and back-ends over loopback', () => {
     expect((await httpReq(hp, 'POST', '/cluster/nodes/2/kill')).status).toBe(404); // not a child here
 
     await joiner.b.stop();
-    const again = await backend(fe, dir, null); // same dir: keeps id 3
+    const again = await backend(fe, dir, null); // same dir: keeps id 3; a new process, still "up" in the ring
     expect((await again.b.ready).id).toBe(3);
-    await waitFor(() => logs.some((l) => /back-end 3 is back at/.test(l)), 'the rejoin log');
+    await waitFor(() => logs.some((l) => /back-end 3 at .*: restarted while still in the ring: failed and joining again/.test(l)), 'the rejoin');
+    expect((await httpReq(hp, 'GET', '/cluster')).json().events).toEqual(expect.arrayContaining([{ kind: 'fail', node: 3 }]));
+  });
+
+  it('shares one connection cap between HTTP and memcached', async () => {
+    const { fe } = await frontend();
+    const held = Array.from({ length: fe.gate.max }, () => new RawClient(port(fe.http)));
+    await waitFor(() => fe.gate.count === fe.gate.max, 'every connection to be admitted');
+    const mc = new RawClient(port(fe.memcached)).send('version\r\n');
+    await mc.whenClosed();
+    expect(fe.gate.refused).toBe(1);
+    for (const h of held) h.close();
+    await waitFor(() => fe.gate.count === 0, 'the connections to close');
+    expect(await new RawClient(port(fe.memcached)).send('version\r\nquit\r\n').whenClosed()).toBe('VERSION fawnlab-0.1.0\r\n');
   });
 
   it('refuses back-ends without the token', async () => {
