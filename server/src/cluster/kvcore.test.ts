@@ -35,6 +35,17 @@ describe('KvDriver', () => {
     c.stop();
   });
 
+  it('fails a multiget when any key got no answer', async () => {
+    const node = new FakeKvHostNode('{"role":"frontend"}');
+    const d = new KvDriver(node, { send: () => {}, log: () => {} });
+    node.takeDone = () => [{ req: 1, ok: true, found: false, value: new Uint8Array(), error: '', latencyNs: 5,
+      values: [{ ok: true, found: true, value: new Uint8Array([1]) }, { ok: false, found: false, value: new Uint8Array() }] }];
+    node.multiget = () => 1;
+    const r = await d.multiget([b('a'), b('b')]);
+    expect([r.ok, r.error]).toEqual([false, '1 of 2 keys got no answer']);
+    d.stop();
+  });
+
   it('logs frames the node refuses', async () => {
     const c = await fakeCluster(0);
     c.front.deliver(3, Buffer.from([1, 2]));

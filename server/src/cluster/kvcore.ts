@@ -32,7 +32,7 @@ export interface RawDone {
   ok: boolean;
   found: boolean;
   value: Uint8Array;
-  values?: Array<{ found: boolean; value: Uint8Array }>;  // multiget, in key order
+  values?: Array<{ ok?: boolean; found: boolean; value: Uint8Array }>;  // multiget, in key order (ok: that key answered)
   error: string;
   latencyNs: number;
 }
@@ -94,7 +94,7 @@ export interface KvResult {
   ok: boolean;
   found: boolean;
   value: Buffer;
-  values: Array<{ found: boolean; value: Buffer }>;
+  values: Array<{ found: boolean; value: Buffer }>;  // multiget, in key order
   error: string;
   latencyNs: number;
 }
@@ -194,7 +194,7 @@ export class KvDriver implements KvClient {
     if (this.stopped) return Promise.resolve(failed('the front-end is shutting down'));
     return new Promise((settle) => {
       this.node.advance(this.nowNs()); // the request starts at the current time
-      const req = start();
+      const req = Number(start()); // numbers either way, should the binding hand out BigInts
       const ms = this.o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
       const timer = setTimeout(() => {
         this.pending.delete(req);
@@ -224,24 +224,26 @@ export class KvDriver implements KvClient {
   }
 
   private settle(d: RawDone): void {
-    const p = this.pending.get(d.req);
+    const req = Number(d.req);
+    const p = this.pending.get(req);
     if (!p) return; // timed out already
-    this.pending.delete(d.req);
+    this.pending.delete(req);
     clearTimeout(p.timer);
+    const failedKeys = (d.values ?? []).filter((v) => v.ok === false).length;
     const r: KvResult = {
-      ok: d.ok,
+      ok: d.ok && failedKeys === 0,
       found: d.found,
       value: Buffer.from(d.value ?? []),
       values: (d.values ?? []).map((v) => ({ found: v.found, value: Buffer.from(v.value ?? []) })),
-      error: d.error ?? '',
-      latencyNs: d.latencyNs,
+      error: d.error || (failedKeys ? `${failedKeys} of ${d.values!.length} keys got no answer` : ''),
+      latencyNs: Number(d.latencyNs),
     };
     this.o.onDone?.(p.op, r);
     p.settle(r);
   }
 
   private schedule(now: number): void {
-    const next = this.node.nextTimerNs();
+    const next = Number(this.node.nextTimerNs());
     const maxNs = (this.o.maxSleepMs ?? 1000) * 1e6;
     const at = next < 0 ? now + maxNs : Math.min(next, now + maxNs);
     if (this.timer && at >= this.timerAtNs) return;
