@@ -9,7 +9,8 @@
 //   bench [--only speed,soak,kv]     native and WASM speed, FAWN-DS soak, FAWN-DS vs LevelDB tables
 //   build                            build everything without running anything
 //   fuzz [--seconds N] [--only name] libFuzzer on every target in wasm-core/fuzz (clang)
-//   cluster ...                      the real multi-node cluster (a later issue)
+//   cluster [--nodes N --replicas R ...]  a real FAWN-KV cluster on this machine (docs/cluster.md)
+//   node --join HOST:PORT --data DIR   one back-end joining a cluster from this machine
 //   lint                             eslint over web/ and server/
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -68,6 +69,10 @@ const commands = {
   cluster(args) {
     prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
     node('server/dist/cli.js', ['cluster', ...args]);
+  },
+  node(args) {
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
+    node('server/dist/cli.js', ['node', ...args]);
   },
   lint() {
     prepare({});

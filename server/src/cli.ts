@@ -1,8 +1,11 @@
 /**
- * The fawnlab CLI behind the npm scripts: `serve`, `repro`, `bench`, and a reserved
- * `cluster` (the real multi-node mode arrives with its own issue and lives in cluster/).
+ * The fawnlab CLI behind the npm scripts: `serve`, `repro`, `bench`, and the real
+ * multi-node mode (cluster/): `cluster` runs a front-end and its back-ends, `node` one
+ * back-end (spawned by `cluster`, or joining from another machine).
  */
 import { bench } from './bench.js';
+import { nodeMain } from './cluster/backend.js';
+import { clusterMain } from './cluster/frontend.js';
 import { serve } from './main.js';
 import { repro, type Io } from './repro.js';
 
@@ -22,10 +25,11 @@ async function main(argv: string[]): Promise<number> {
     case 'bench':
       return bench(rest, io);
     case 'cluster':
-      io.err('fawnlab cluster: the real multi-node mode is not built yet (tracked as its own issue).\n');
-      return 1;
+      return clusterMain(rest);
+    case 'node':
+      return nodeMain(rest);
     default:
-      io.err('usage: fawnlab <serve|repro|bench|cluster> [args]\n');
+      io.err('usage: fawnlab <serve|repro|bench|cluster|node> [args]\n');
       return 2;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The lab's HTTP server: the built app, /healthz, and (later) the cluster API.
+ * The lab's HTTP server: the built app, /healthz, and (in cluster mode) the cluster API.
  *
  * Safe by default: it binds 127.0.0.1; binding any other address requires a token, and then
  * every request must carry it (Authorization: Bearer <token>, or ?token=<token> once, which
@@ -13,6 +13,8 @@ export interface ServerOptions {
   root: string;            // folder of the built app (web/dist)
   version: string;
   token?: string;          // required when listening beyond loopback
+  /** Extra routes (the cluster API), tried after the token check; true = handled. */
+  api?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
 }
 
 export function isLoopback(host: string): boolean {
@@ -29,19 +31,19 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sameToken(given: string | undefined, token: string): boolean {
+export function sameToken(given: string | undefined, token: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function authorised(req: IncomingMessage, url: URL, token: string, res: ServerResponse): boolean {
+export function authorised(req: IncomingMessage, url: URL, token: string, res?: ServerResponse): boolean {
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const cookie = /(?:^|;\s*)fawnlab_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const query = url.searchParams.get('token') ?? undefined;
   if (sameToken(query, token)) {
-    res.setHeader('set-cookie', `fawnlab_token=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+    res?.setHeader('set-cookie', `fawnlab_token=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
     return true;
   }
   return sameToken(bearer, token) || sameToken(cookie ? decodeURIComponent(cookie) : undefined, token);
@@ -61,6 +63,7 @@ export function createLabServer(opts: ServerOptions): Server {
       json(res, 401, { ok: false, error: 'this server requires its token (Authorization: Bearer <token> or ?token=)' });
       return;
     }
+    if (opts.api?.(req, res, url)) return;
     if (url.pathname === '/healthz') {
       json(res, 200, { ok: true, service: 'fawnlab', version: opts.version, uptime_s: (Date.now() - started) / 1000 });
       return;

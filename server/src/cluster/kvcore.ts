@@ -1,0 +1,258 @@
+/**
+ * The C++ host node (wasm-core/src/fawnkvhost, issue 6 design) behind a typed API, and the
+ * loop that drives it. The node never calls JS: this host advances it by the process's
+ * monotonic clock (ns from the driver's start) whenever a frame arrives, a client request
+ * is made, or its earliest timer (nextTimerNs) is due (advance comes first, so a frame or a
+ * request enters the node at the current time); after each turn it sends the outbox
+ * and settles finished client requests. A request the node has not finished within
+ * REQUEST_TIMEOUT_MS settles as an error (its late answer is dropped), so no client waits
+ * forever. Binary data crosses as Uint8Array and is copied out at once (a view into WASM
+ * memory would not survive the memory growing).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { NODE_CORE } from '../core.js';
+import { REQUEST_TIMEOUT_MS } from './limits.js';
+
+/** What the node's constructor takes (as JSON). */
+export interface KvNodeConfig {
+  role: 'backend' | 'frontend';
+  id?: number;               // the back-end's id (the front-end, endpoint -1, has none)
+  dataDir: string;
+  replicas: number;
+  vids: number;
+  fileBytes: number;         // each FAWN-DS store's file (the card.img device holds many)
+  heartbeatMs: number;
+  missed: number;            // heartbeats missed before a back-end is declared failed
+  cacheEntries: number;      // the front-end's query cache (0 = off)
+}
+
+export interface RawDone {
+  req: number;
+  ok: boolean;
+  found: boolean;
+  value: Uint8Array;
+  values?: Array<{ ok?: boolean; found: boolean; value: Uint8Array }>;  // multiget, in key order (ok: that key answered)
+  error: string;
+  latencyNs: number;
+}
+
+/** The embind class's instance, exactly as the C++ side exposes it. */
+export interface RawKvHostNode {
+  status(): string;                                   // "" after a good config, else why not
+  advance(nowNs: number): void;
+  deliver(from: number, bytes: Uint8Array): string;   // "" or why the frame was dropped
+  takeOutbox(): Array<{ to: number; bytes: Uint8Array }>;
+  nextTimerNs(): number;                              // -1: no timer pending
+  put(key: Uint8Array, value: Uint8Array): number;
+  get(key: Uint8Array): number;
+  del(key: Uint8Array): number;
+  multiget(keys: Uint8Array[]): number;
+  takeDone(): RawDone[];
+  addBackend(id: number): string;                     // "" or why not
+  removeBackend(id: number): string;
+  failBackend(id: number): string;
+  statusJson(): string;
+  recovered(): string;                                // back-end: {"stores":k,"records":n}
+  delete(): void;                                     // frees the C++ object
+}
+
+export interface KvHostModule {
+  KvHostNode: new (configJson: string) => RawKvHostNode;
+  getExceptionMessage?: (e: unknown) => [string, string];
+}
+
+/** Loads the Node build of the core. Throws if it is missing or has no KvHostNode (setup problems). */
+export async function loadKvHost(path = NODE_CORE): Promise<KvHostModule> {
+  if (!existsSync(path)) throw new Error(`the WebAssembly core is not built (${path} is missing); run 'npm run build'`);
+  const factory = createRequire(import.meta.url)(path) as () => Promise<KvHostModule>;
+  const mod = await factory();
+  if (typeof mod.KvHostNode !== 'function') throw new Error(`${path} has no KvHostNode; rebuild the core ('npm run build')`);
+  return mod;
+}
+
+/** A node for `config`, or the error naming what is wrong with it. */
+export function createKvHostNode(mod: KvHostModule, config: KvNodeConfig): RawKvHostNode | string {
+  let node: RawKvHostNode;
+  try {
+    node = new mod.KvHostNode(JSON.stringify(config));
+  } catch (e) {
+    if (e instanceof Error) return e.message;
+    return mod.getExceptionMessage ? mod.getExceptionMessage(e).join(': ') : `the core refused the config (${String(e)})`;
+  }
+  const why = node.status();
+  if (why !== '') {
+    node.delete();
+    return why;
+  }
+  return node;
+}
+
+export type KvOp = 'put' | 'get' | 'del' | 'multiget';
+
+export interface KvResult {
+  ok: boolean;
+  found: boolean;
+  value: Buffer;
+  values: Array<{ found: boolean; value: Buffer }>;  // multiget, in key order
+  error: string;
+  latencyNs: number;
+}
+
+/** The client side of a front-end node, as the HTTP and memcached layers use it. */
+export interface KvClient {
+  put(key: Buffer, value: Buffer): Promise<KvResult>;
+  get(key: Buffer): Promise<KvResult>;
+  del(key: Buffer): Promise<KvResult>;
+  multiget(keys: Buffer[]): Promise<KvResult>;
+}
+
+export interface DriverOptions {
+  send: (to: number, bytes: Uint8Array) => void;
+  log: (line: string) => void;
+  onDone?: (op: KvOp, r: KvResult) => void;
+  requestTimeoutMs?: number;
+  nowNs?: () => number;      // default: process.hrtime since the driver started
+  maxSleepMs?: number;       // the longest the loop sleeps between advances (default 1000)
+}
+
+function failed(error: string): KvResult {
+  return { ok: false, found: false, value: Buffer.alloc(0), values: [], error, latencyNs: 0 };
+}
+
+interface Pending {
+  op: KvOp;
+  settle: (r: KvResult) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class KvDriver implements KvClient {
+  private readonly pending = new Map<number, Pending>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerAtNs = Infinity;
+  private immediate: NodeJS.Immediate | null = null;
+  private stopped = false;
+  private readonly nowNs: () => number;
+  private deliverErrors = 0;
+
+  constructor(readonly node: RawKvHostNode, private readonly o: DriverOptions) {
+    const t0 = process.hrtime.bigint();
+    this.nowNs = o.nowNs ?? (() => Number(process.hrtime.bigint() - t0));
+    this.pump();
+  }
+
+  /** One frame from peer `from`; a frame the node refuses is logged (sampled) and dropped. */
+  deliver(from: number, bytes: Uint8Array): void {
+    if (this.stopped) return;
+    this.node.advance(this.nowNs()); // the frame enters the node at the current time
+    const why = this.node.deliver(from, bytes);
+    if (why !== '') {
+      this.deliverErrors++;
+      if (this.deliverErrors <= 10 || this.deliverErrors % 1000 === 0) {
+        this.o.log(`dropped a frame from endpoint ${from}: ${why} (${this.deliverErrors} so far)`);
+      }
+    }
+    this.soon();
+  }
+
+  put(key: Buffer, value: Buffer): Promise<KvResult> {
+    return this.request('put', () => this.node.put(key, value));
+  }
+
+  get(key: Buffer): Promise<KvResult> {
+    return this.request('get', () => this.node.get(key));
+  }
+
+  del(key: Buffer): Promise<KvResult> {
+    return this.request('del', () => this.node.del(key));
+  }
+
+  multiget(keys: Buffer[]): Promise<KvResult> {
+    return this.request('multiget', () => this.node.multiget(keys));
+  }
+
+  /** Runs a membership call and the loop after it; returns "" or the node's error. */
+  membership(change: 'addBackend' | 'removeBackend' | 'failBackend', id: number): string {
+    const why = this.node[change](id);
+    this.soon();
+    return why;
+  }
+
+  /** Stops the loop and settles every open request as failed. Does not free the node. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.settle(failed('the front-end is shutting down'));
+    }
+    this.pending.clear();
+  }
+
+  private request(op: KvOp, start: () => number): Promise<KvResult> {
+    if (this.stopped) return Promise.resolve(failed('the front-end is shutting down'));
+    return new Promise((settle) => {
+      this.node.advance(this.nowNs()); // the request starts at the current time
+      const req = Number(start()); // numbers either way, should the binding hand out BigInts
+      const ms = this.o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+      const timer = setTimeout(() => {
+        this.pending.delete(req);
+        settle(failed(`no answer from the cluster within ${ms} ms`));
+      }, ms);
+      this.pending.set(req, { op, settle, timer });
+      this.soon();
+    });
+  }
+
+  /** Advances at the next turn of the event loop (coalescing bursts of I/O). */
+  private soon(): void {
+    if (this.immediate || this.stopped) return;
+    this.immediate = setImmediate(() => {
+      this.immediate = null;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const now = this.nowNs();
+    this.node.advance(now);
+    for (const { to, bytes } of this.node.takeOutbox()) this.o.send(to, bytes);
+    for (const d of this.node.takeDone()) this.settle(d);
+    this.schedule(now);
+  }
+
+  private settle(d: RawDone): void {
+    const req = Number(d.req);
+    const p = this.pending.get(req);
+    if (!p) return; // timed out already
+    this.pending.delete(req);
+    clearTimeout(p.timer);
+    const failedKeys = (d.values ?? []).filter((v) => v.ok === false).length;
+    const r: KvResult = {
+      ok: d.ok && failedKeys === 0,
+      found: d.found,
+      value: Buffer.from(d.value ?? []),
+      values: (d.values ?? []).map((v) => ({ found: v.found, value: Buffer.from(v.value ?? []) })),
+      error: d.error || (failedKeys ? `${failedKeys} of ${d.values!.length} keys got no answer` : ''),
+      latencyNs: Number(d.latencyNs),
+    };
+    this.o.onDone?.(p.op, r);
+    p.settle(r);
+  }
+
+  private schedule(now: number): void {
+    const next = Number(this.node.nextTimerNs());
+    const maxNs = (this.o.maxSleepMs ?? 1000) * 1e6;
+    const at = next < 0 ? now + maxNs : Math.min(next, now + maxNs);
+    if (this.timer && at >= this.timerAtNs) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAtNs = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerAtNs = Infinity;
+      this.pump();
+    }, Math.max(0, Math.ceil((at - now) / 1e6)));
+  }
+}
