@@ -11,6 +11,7 @@
 //   fuzz [--seconds N] [--only name] libFuzzer on every target in wasm-core/fuzz (clang)
 //   cluster [--nodes N --replicas R ...]  a real FAWN-KV cluster on this machine (docs/cluster.md)
 //   node --join HOST:PORT --data DIR   one back-end joining a cluster from this machine
+//   bench-cluster [--nodes 4 ...]      the real cluster measured from a separate load process (npm run bench:cluster)
 //   lint                             eslint over web/ and server/
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -69,6 +70,10 @@ const commands = {
   cluster(args) {
     prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
     node('server/dist/cli.js', ['cluster', ...args]);
+  },
+  'bench-cluster'(args) {
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
+    node('server/dist/cli.js', ['bench-cluster', ...args]);
   },
   node(args) {
     prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });

@@ -5,6 +5,7 @@
  */
 import { bench } from './bench.js';
 import { nodeMain } from './cluster/backend.js';
+import { benchClusterMain, benchLoadMain } from './cluster/benchcluster.js';
 import { clusterMain } from './cluster/frontend.js';
 import { serve } from './main.js';
 import { repro, type Io } from './repro.js';
@@ -28,8 +29,12 @@ async function main(argv: string[]): Promise<number> {
       return clusterMain(rest);
     case 'node':
       return nodeMain(rest);
+    case 'bench-cluster':
+      return benchClusterMain(rest);
+    case 'bench-load':
+      return benchLoadMain(rest);
     default:
-      io.err('usage: fawnlab <serve|repro|bench|cluster|node> [args]\n');
+      io.err('usage: fawnlab <serve|repro|bench|cluster|node|bench-cluster> [args]\n');
       return 2;
   }
 }
