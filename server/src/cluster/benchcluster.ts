@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError } from '../args.js';
+import { startCluster, stopCluster, waitReady } from './clusterproc.js';
 import { McConn } from './mcconn.js';
 
 const USAGE = 'usage: fawnlab bench-cluster [--nodes 4] [--replicas 3] [--seconds 8] [--connections 8] [--keys 20000] '
@@ -114,40 +115,6 @@ export async function benchLoadMain(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Starts `fawnlab cluster` and resolves with its ports once it printed them. */
-function startCluster(nodes: number, replicas: number, dir: string): Promise<{ proc: ChildProcess; http: string; mc: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [CLI, 'cluster', '--nodes', String(nodes), '--replicas', String(replicas),
-      '--port', '0', '--memcached-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/([^/\s]+)\/\s+memcached\s+(\S+)/.exec(out);
-      if (m) resolve({ proc, http: m[1]!, mc: m[2]! });
-    });
-    proc.stderr!.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
-    proc.on('exit', (code) => reject(new Error(`fawnlab cluster exited (${code}) before it was ready:\n${err}`)));
-  });
-}
-
-/** Waits until all `nodes` back-ends are up and no membership change runs. */
-async function waitReady(http: string, nodes: number, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < until) {
-    try {
-      const v = await (await fetch(`http://${http}/cluster`)).json() as { nodes: Array<{ role: string; state: string }>; changes: unknown[] };
-      const up = v.nodes.filter((n) => n.role === 'backend' && n.state === 'up').length;
-      last = `${up}/${nodes} back-ends up, ${v.changes.length} changes running`;
-      if (up === nodes && v.changes.length === 0) return;
-    } catch (e) {
-      last = String(e);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the cluster did not settle in ${timeoutMs / 1000} s (${last})`);
-}
-
 function runLoad(mc: string, width: number, o: { seconds: number; connections: number; keys: number; seed: number }): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [CLI, 'bench-load', '--memcached', mc, '--width', String(width), '--seconds', String(o.seconds),
@@ -188,7 +155,7 @@ export async function benchClusterMain(argv: string[]): Promise<number> {
   let cluster: ChildProcess | null = null;
   try {
     process.stderr.write(`bench:cluster: starting ${nodes} back-ends, R=${replicas} (data in ${dir})…\n`);
-    const c = await startCluster(nodes, replicas, dir);
+    const c = await startCluster(['--nodes', String(nodes), '--replicas', String(replicas)], dir);
     cluster = c.proc;
     await waitReady(c.http, nodes);
     process.stderr.write(`bench:cluster: loading ${load.keys} values of ${valueBytes} B over memcached ${c.mc}…\n`);
@@ -223,12 +190,7 @@ export async function benchClusterMain(argv: string[]): Promise<number> {
     if (lost) process.stderr.write('bench:cluster: some keys were not found or requests failed (see the table)\n');
     return lost ? 1 : 0;
   } finally {
-    if (cluster && cluster.exitCode === null) {
-      const exited = new Promise((r) => cluster!.once('exit', r));
-      cluster.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (cluster.exitCode === null) cluster.kill('SIGKILL');
-    }
+    if (cluster) await stopCluster(cluster);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * A `fawnlab cluster` child process for the benchmark and the integration tests: start it on
+ * free loopback ports (it prints them), wait until every back-end is up and no membership
+ * change runs, stop it (SIGINT, then SIGKILL after 5 s).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+
+export interface ClusterProc {
+  proc: ChildProcess;
+  /** host:port of the HTTP API and of the memcached port. */
+  http: string;
+  mc: string;
+}
+
+/** Starts `fawnlab cluster <args> --port 0 --memcached-port 0 --data dir`; resolves once it printed its ports. */
+export function startCluster(args: string[], dir: string, onLog?: (line: string) => void): Promise<ClusterProc> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [CLI, 'cluster', ...args, '--port', '0', '--memcached-port', '0', '--data', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/([^/\s]+)\/\s+memcached\s+(\S+)/.exec(out);
+      if (m) resolve({ proc, http: m[1]!, mc: m[2]! });
+    });
+    proc.stderr!.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-4000);
+      onLog?.(d.toString());
+    });
+    proc.on('exit', (code) => reject(new Error(`fawnlab cluster exited (${code}) before it was ready:\n${err}`)));
+  });
+}
+
+export interface ClusterView {
+  nodes: Array<{ id: number; role: string; state: string; process?: string; pid?: number }>;
+  changes: unknown[];
+  chains: Array<{ chain: number[] }>;
+}
+
+export async function clusterView(http: string): Promise<ClusterView> {
+  return await (await fetch(`http://${http}/cluster`)).json() as ClusterView;
+}
+
+/** Waits until `nodes` back-ends are up and no membership change runs. */
+export async function waitReady(http: string, nodes: number, timeoutMs = 120_000): Promise<ClusterView> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    try {
+      const v = await clusterView(http);
+      const up = v.nodes.filter((n) => n.role === 'backend' && n.state === 'up').length;
+      last = `${up}/${nodes} back-ends up, ${v.changes.length} changes running`;
+      if (up === nodes && v.changes.length === 0) return v;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the cluster did not settle in ${timeoutMs / 1000} s (${last})`);
+}
+
+export async function stopCluster(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGINT');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+}
