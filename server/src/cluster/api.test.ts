@@ -125,6 +125,9 @@ describe('HTTP API', () => {
   it('serves the cluster view, health and node actions', async () => {
     const { port } = await start();
     expect((await httpReq(port, 'GET', '/cluster')).json()).toMatchObject({ nodes: [{ id: -1, role: 'frontend' }] });
+    const page = await httpReq(port, 'GET', '/cluster', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect([page.status, page.text]).toEqual([200, '<title>lab</title>']); // the app's index.html: its /cluster route
+    expect((await httpReq(port, 'GET', '/cluster', { headers: { accept: '*/*' } })).json()).toMatchObject({ nodes: [{ id: -1 }] });
     expect((await httpReq(port, 'GET', '/healthz')).json()).toMatchObject({ ok: true, role: 'frontend', backends_up: 2 });
     calls.length = 0;
     expect((await httpReq(port, 'POST', '/cluster/nodes')).json()).toEqual({ ok: true, id: 7 });

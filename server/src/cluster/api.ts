@@ -4,7 +4,8 @@
  * POST /cluster/nodes/{id}/kill|restart, POST /cluster/load {settings} (start or change the
  * built-in load generator; each bad field named in a 400) and DELETE /cluster/load. Keys are the URL-decoded path (UTF-8 bytes); a GET
  * answers the raw value (its memcached flags, if any, in x-fawnlab-flags). A put or delete
- * answers after the chain's tail has it. Errors are JSON {"ok":false,"error":...} with
+ * answers after the chain's tail has it. GET /cluster asked for as text/html (a browser
+ * opening the page) is left to the static server, which serves the lab's Cluster page. Errors are JSON {"ok":false,"error":...} with
  * 400 (bad input), 404, 405, 413 (over a limit), 503 (the cluster failed it), 504 (no answer
  * in time). Cross-site requests are refused: a state-changing request whose Origin is not
  * this server gets 403, and without a token (loopback only) the Host must be a loopback name,
@@ -81,6 +82,9 @@ export function handleApi(o: ApiOptions, req: IncomingMessage, res: ServerRespon
   const p = url.pathname;
   if (p !== '/healthz' && p !== '/kv' && !p.startsWith('/kv/') && p !== '/cluster' && !p.startsWith('/cluster/')) return false;
   const method = req.method ?? 'GET';
+  // A browser opening /cluster (Accept: text/html) gets the lab's Cluster page; API clients
+  // (curl's */*, fetch, application/json) get the JSON view.
+  if (p === '/cluster' && (method === 'GET' || method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '')) return false;
   const cross = crossSiteError(req, o.tokenRequired, method !== 'GET' && method !== 'HEAD');
   if (cross) {
     fail(res, 403, cross);
