@@ -12,7 +12,7 @@ import { niceMax, timeFrame, timeX, valueY, type TimeFrame } from './timeChart';
 
 export const WINDOW_S = 60;
 const LEFT = 60;
-const RIGHT = 64;
+const RIGHT = 72;
 const TOP = 26;
 const PLOT_H = 150;
 const AXIS_H = 40;
@@ -71,13 +71,14 @@ export function throughputScene(samples: readonly HistorySample[], nodeIds: numb
     if (lastPt) ends.push({ id, y: lastPt[1] });
   }
   // Names at the right edge, nudged apart so they do not overlap.
-  ends.sort((a, b) => a.y - b.y);
-  let prev = -Infinity;
+  // Stacked upwards from the lowest, so the bottom one stays clear of the time axis's labels.
+  ends.sort((a, b) => b.y - a.y);
+  let prev = Infinity;
   for (const e of ends) {
-    const y = Math.max(e.y + 4, prev + 12);
+    const y = Math.min(e.y + 4, prev - 12, f.top + f.plotH);
     prev = y;
-    items.push({ t: 'text', x: f.left + f.plotW + 6, y, text: `node ${e.id}`, font: FONT_SMALL, fill: '#1f2328' });
-    items.push({ t: 'line', x1: f.left + f.plotW + 1, y1: y - 4, x2: f.left + f.plotW + 5, y2: y - 4, stroke: nodeColour(e.id), lw: 3 });
+    items.push({ t: 'line', x1: f.left + f.plotW + 10, y1: y - 4, x2: f.left + f.plotW + 18, y2: y - 4, stroke: nodeColour(e.id), lw: 3 });
+    items.push({ t: 'text', x: f.left + f.plotW + 21, y, text: `node ${e.id}`, font: FONT_SMALL, fill: '#1f2328' });
   }
   return { width, height: TOP + PLOT_H + AXIS_H, items };
 }
