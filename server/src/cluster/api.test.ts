@@ -28,6 +28,11 @@ const control: ClusterControl = {
   addNode: async () => { calls.push('add'); return { ok: true, body: { id: 7 } }; },
   killNode: async (id) => { calls.push(`kill ${id}`); return id === 9 ? { ok: false, status: 404, error: 'no node 9' } : { ok: true, body: { id } }; },
   restartNode: async (id) => { calls.push(`restart ${id}`); return { ok: true, body: { id } }; },
+  startLoad: (body) => {
+    calls.push(`load ${JSON.stringify(body)}`);
+    return (body as { rate?: unknown }).rate === -1 ? { ok: false, status: 400, error: 'rate must be …' } : { ok: true, body: { load: { running: true } } };
+  },
+  stopLoad: () => { calls.push('stop load'); return { ok: true, body: { load: { running: false } } }; },
 };
 
 async function start(opts: { token?: string; backends?: number; requestTimeoutMs?: number } = {}) {
@@ -83,6 +88,10 @@ describe('HTTP API', () => {
       ['POST', '/cluster/nodes/x/kill', undefined, 400, /not a node id/],
       ['POST', '/cluster/nodes/1/explode', undefined, 404, /no such path/],
       ['DELETE', '/healthz', undefined, 405, /GET/],
+      ['GET', '/cluster/load', undefined, 405, /POST, DELETE/],
+      ['POST', '/cluster/load', '{rate', 400, /not valid JSON/],
+      ['POST', '/cluster/load', '{"rate":-1}', 400, /rate must be/],
+      ['POST', '/cluster/load', ' '.repeat(5000), 413, /over 4096 bytes/],
     ];
     for (const [method, path, body, status, re] of cases) {
       const r = await httpReq(port, method, path, body === undefined ? {} : { body });
@@ -116,6 +125,9 @@ describe('HTTP API', () => {
   it('serves the cluster view, health and node actions', async () => {
     const { port } = await start();
     expect((await httpReq(port, 'GET', '/cluster')).json()).toMatchObject({ nodes: [{ id: -1, role: 'frontend' }] });
+    const page = await httpReq(port, 'GET', '/cluster', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect([page.status, page.text]).toEqual([200, '<title>lab</title>']); // the app's index.html: its /cluster route
+    expect((await httpReq(port, 'GET', '/cluster', { headers: { accept: '*/*' } })).json()).toMatchObject({ nodes: [{ id: -1 }] });
     expect((await httpReq(port, 'GET', '/healthz')).json()).toMatchObject({ ok: true, role: 'frontend', backends_up: 2 });
     calls.length = 0;
     expect((await httpReq(port, 'POST', '/cluster/nodes')).json()).toEqual({ ok: true, id: 7 });
@@ -123,7 +135,9 @@ describe('HTTP API', () => {
     expect((await httpReq(port, 'POST', '/cluster/nodes/3/restart')).json()).toEqual({ ok: true, id: 3 });
     const missing = await httpReq(port, 'POST', '/cluster/nodes/9/kill');
     expect([missing.status, missing.json().error]).toEqual([404, 'no node 9']);
-    expect(calls).toEqual(['add', 'kill 3', 'restart 3', 'kill 9']);
+    expect((await httpReq(port, 'POST', '/cluster/load', { body: '{"rate":50}' })).json()).toEqual({ ok: true, load: { running: true } });
+    expect((await httpReq(port, 'DELETE', '/cluster/load')).json()).toEqual({ ok: true, load: { running: false } });
+    expect(calls).toEqual(['add', 'kill 3', 'restart 3', 'kill 9', 'load {"rate":50}', 'stop load']);
   });
 
   it('refuses cross-site and DNS-rebinding requests', async () => {
@@ -132,6 +146,10 @@ describe('HTTP API', () => {
     expect([rebound.status, rebound.json().error]).toEqual([403, "Host 'evil.example:80' is not this machine (a loopback-only server)"]);
     const csrf = await httpReq(port, 'POST', '/cluster/nodes/1/kill', { headers: { origin: 'http://evil.example' } });
     expect([csrf.status, csrf.json().error]).toEqual([403, 'cross-site request from http://evil.example refused']);
+    for (const method of ['POST', 'DELETE']) {
+      const load = await httpReq(port, method, '/cluster/load', { headers: { origin: 'http://evil.example' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect([load.status, load.json().error]).toEqual([403, 'cross-site request from http://evil.example refused']);
+    }
     expect((await httpReq(port, 'PUT', '/kv/k', { headers: { origin: 'null' }, body: 'v' })).status).toBe(403);
     expect((await httpReq(port, 'PUT', '/kv/k', { headers: { origin: `http://127.0.0.1:${port}` }, body: 'v' })).status).toBe(200);
     expect((await httpReq(port, 'GET', '/kv/k', { headers: { host: `localhost:${port}` } })).status).toBe(200);
@@ -141,6 +159,7 @@ describe('HTTP API', () => {
     const { port } = await start({ token: 'tkn' });
     expect((await httpReq(port, 'GET', '/cluster')).status).toBe(401);
     expect((await httpReq(port, 'PUT', '/kv/k', { body: 'v' })).status).toBe(401);
+    expect((await httpReq(port, 'POST', '/cluster/load', { body: '{}' })).status).toBe(401);
     const auth = { authorization: 'Bearer tkn', host: 'fawn.example:8200' };
     expect((await httpReq(port, 'PUT', '/kv/k', { body: 'v', headers: auth })).status).toBe(200);
     for (const p of ['/kv/../../secret.txt', '/../secret.txt', '/%2e%2e/secret.txt', '/cluster/..%2f..%2fsecret.txt']) {

@@ -1,9 +1,11 @@
 /**
  * The front-end's HTTP API (docs/cluster.md): PUT/GET/DELETE /kv/{key},
  * POST /kv/_multiget {"keys":[...]}, GET /healthz, GET /cluster, POST /cluster/nodes,
- * POST /cluster/nodes/{id}/kill|restart. Keys are the URL-decoded path (UTF-8 bytes); a GET
+ * POST /cluster/nodes/{id}/kill|restart, POST /cluster/load {settings} (start or change the
+ * built-in load generator; each bad field named in a 400) and DELETE /cluster/load. Keys are the URL-decoded path (UTF-8 bytes); a GET
  * answers the raw value (its memcached flags, if any, in x-fawnlab-flags). A put or delete
- * answers after the chain's tail has it. Errors are JSON {"ok":false,"error":...} with
+ * answers after the chain's tail has it. GET /cluster asked for as text/html (a browser
+ * opening the page) is left to the static server, which serves the lab's Cluster page. Errors are JSON {"ok":false,"error":...} with
  * 400 (bad input), 404, 405, 413 (over a limit), 503 (the cluster failed it), 504 (no answer
  * in time). Cross-site requests are refused: a state-changing request whose Origin is not
  * this server gets 403, and without a token (loopback only) the Host must be a loopback name,
@@ -24,7 +26,13 @@ export interface ClusterControl {
   addNode(): Promise<Outcome>;
   killNode(id: number): Promise<Outcome>;
   restartNode(id: number): Promise<Outcome>;
+  /** Starts or changes the load generator from a request body (validated there: loadgen.ts). */
+  startLoad(body: unknown): Outcome;
+  stopLoad(): Outcome;
 }
+
+/** A POST /cluster/load body holds six numbers and a seed: 4 KiB is plenty. */
+const LOAD_BODY_MAX_BYTES = 4096;
 
 export interface ApiOptions {
   kv: KvClient;
@@ -74,6 +82,9 @@ export function handleApi(o: ApiOptions, req: IncomingMessage, res: ServerRespon
   const p = url.pathname;
   if (p !== '/healthz' && p !== '/kv' && !p.startsWith('/kv/') && p !== '/cluster' && !p.startsWith('/cluster/')) return false;
   const method = req.method ?? 'GET';
+  // A browser opening /cluster (Accept: text/html) gets the lab's Cluster page; API clients
+  // (curl's */*, fetch, application/json) get the JSON view.
+  if (p === '/cluster' && (method === 'GET' || method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '')) return false;
   const cross = crossSiteError(req, o.tokenRequired, method !== 'GET' && method !== 'HEAD');
   if (cross) {
     fail(res, 403, cross);
@@ -95,7 +106,7 @@ export function handleApi(o: ApiOptions, req: IncomingMessage, res: ServerRespon
     if (method !== 'GET' && method !== 'HEAD') methodNotAllowed(res, 'GET');
     else sendJson(res, 200, o.control.view());
   } else {
-    done(clusterAction(o, res, p, method));
+    done(p === '/cluster/load' ? load(o, req, res, method) : clusterAction(o, res, p, method));
   }
   return true;
 }
@@ -143,23 +154,31 @@ async function kv(o: ApiOptions, req: IncomingMessage, res: ServerResponse, raw:
   return r.ok ? sendJson(res, 200, { ok: true }) : clusterFailure(res, r);
 }
 
-async function multiget(o: ApiOptions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const encoding = url.searchParams.get('encoding') ?? 'utf8';
-  if (encoding !== 'utf8' && encoding !== 'base64') return fail(res, 400, 'encoding must be utf8 or base64');
-  const body = await readBody(req, HTTP_BODY_MAX_BYTES);
+const NO_BODY = Symbol('no body');
+
+/** A JSON request body of at most `max` bytes, or NO_BODY once the error is answered (413, 400 with `example`). */
+async function readJson(req: IncomingMessage, res: ServerResponse, max: number, example: string): Promise<unknown> {
+  const body = await readBody(req, max);
   if (!body.ok) {
     if (body.why === 'too-large') {
       res.setHeader('connection', 'close');
-      fail(res, 413, `the request body is over ${HTTP_BODY_MAX_BYTES} bytes`);
+      fail(res, 413, `the request body is over ${max} bytes`);
     }
-    return;
+    return NO_BODY;
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(body.bytes.toString('utf8'));
+    return JSON.parse(body.bytes.toString('utf8')) as unknown;
   } catch {
-    return fail(res, 400, 'the body is not valid JSON; send {"keys": ["k1", "k2", ...]}');
+    fail(res, 400, `the body is not valid JSON; send ${example}`);
+    return NO_BODY;
   }
+}
+
+async function multiget(o: ApiOptions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const encoding = url.searchParams.get('encoding') ?? 'utf8';
+  if (encoding !== 'utf8' && encoding !== 'base64') return fail(res, 400, 'encoding must be utf8 or base64');
+  const parsed = await readJson(req, res, HTTP_BODY_MAX_BYTES, '{"keys": ["k1", "k2", ...]}');
+  if (parsed === NO_BODY) return;
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (typeof parsed !== 'object' || parsed === null || !Array.isArray(keys)) return fail(res, 400, 'the body must be {"keys": [strings]}');
   if (keys.length === 0 || keys.length > MULTIGET_MAX_KEYS) return fail(res, 400, `"keys" must hold 1 to ${MULTIGET_MAX_KEYS} keys, not ${keys.length}`);
@@ -179,6 +198,19 @@ async function multiget(o: ApiOptions, req: IncomingMessage, res: ServerResponse
     values[k] = v?.found ? unpackValue(v.value).data.toString(encoding) : null;
   });
   sendJson(res, 200, { ok: true, values });
+}
+
+async function load(o: ApiOptions, req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+  if (method === 'DELETE') return reply(res, o.control.stopLoad());
+  if (method !== 'POST') return methodNotAllowed(res, 'POST, DELETE');
+  const parsed = await readJson(req, res, LOAD_BODY_MAX_BYTES, '{"rate":500,"putFraction":0.1,"keys":1000,"zipf":0,"valueBytes":100,"multigetWidth":1}');
+  if (parsed === NO_BODY) return;
+  reply(res, o.control.startLoad(parsed));
+}
+
+function reply(res: ServerResponse, out: Outcome): void {
+  if (out.ok) sendJson(res, 200, { ok: true, ...out.body });
+  else fail(res, out.status, out.error);
 }
 
 async function clusterAction(o: ApiOptions, res: ServerResponse, p: string, method: string): Promise<void> {

@@ -28,10 +28,12 @@ import {
 import { createKvHostNode, KvDriver, loadKvHost, type KvHostModule } from './kvcore.js';
 import { EVENTS_KEPT, LatencyWindow, NodeRates, parseCoreStatus, type CoreStatus } from './status.js';
 import { CLIENT_IDLE_TIMEOUT_MS } from './limits.js';
+import { LoadGenerator, LOAD_DEFAULTS, parseLoadSettings, type LoadClient } from './loadgen.js';
 import { createMemcachedServer } from './memcached.js';
 import { createPeerServer, type PeerConn } from './peerserver.js';
 import { PeerLinks } from './peers.js';
 import { Supervisor } from './supervisor.js';
+import { packValue } from './values.js';
 
 export const CLI_JS = resolve(ROOT, 'server/dist/cli.js');
 /** States in the node's status that mean "a live ring member": a hello from one only updates its address. */
@@ -92,6 +94,11 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const links = new PeerLinks({ self: FRONT_END, listen: '', log, ...(a.token ? { token: a.token } : {}) });
   const driver = new KvDriver(node, { send: (to, b) => links.send(to, b), log, onDone: (op, r) => window.record(op, r.ok, r.latencyNs) });
 
+  // The built-in load generator (the Cluster page's): it drives this process's node directly,
+  // storing values with memcached flags 0 as the HTTP API does.
+  const loadClient: LoadClient = { get: (k) => driver.get(k), put: (k, v) => driver.put(k, packValue(0, v)), multiget: (ks) => driver.multiget(ks) };
+  const loadgen = new LoadGenerator(loadClient, { log });
+
   const supervisor = new Supervisor({
     dataRoot: a.dataDir, log,
     command: (id, dir) => ({
@@ -132,6 +139,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
       nodes: [{ id: FRONT_END, role: 'frontend', state: 'up', addr: httpAddr, memcached: mcAddr, peer: peerAddr, pid: process.pid }, ...backends],
       ring: status.ring, chains: status.chains, changes: status.changes, events: events.slice(-50),
       settings: { replicas: a.replicas, vids: a.vids, heartbeatMs: config.heartbeatMs, missed: config.missed },
+      load: loadgen.status(), timeMs: Date.now(),
     };
   };
 
@@ -195,6 +203,16 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     addNode: async () => supervisor.add(),
     killNode: async (id) => supervisor.kill(id),
     restartNode: async (id) => supervisor.restart(id),
+    startLoad: (body) => {
+      const p = parseLoadSettings(body, loadgen.current ?? LOAD_DEFAULTS);
+      if ('errors' in p) return { ok: false, status: 400, error: p.errors.join('; ') };
+      const seed = loadgen.begin(p.settings, p.seed);
+      return { ok: true, body: { load: { ...loadgen.status(), seed } } };
+    },
+    stopLoad: () => {
+      loadgen.stop();
+      return { ok: true, body: { load: loadgen.status() } };
+    },
   };
   const webRoot = deps.webRoot ?? resolve(ROOT, 'web/dist');
   if (!existsSync(join(webRoot, 'index.html'))) log(`note: the lab is not built (${webRoot}/index.html is missing): the API works, the pages will not`);
@@ -220,6 +238,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const ticker = setInterval(() => {
     poll();
     lastRates = rates.update(status.nodes);
+    if (loadgen.running) loadgen.roll();
     hub.broadcast({ type: 'status', ...view(), client: window.roll() });
   }, STATUS_MS);
   if (deps.spawnChildren ?? true) for (let i = 0; i < a.nodes; i++) supervisor.start(i);
@@ -228,6 +247,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     http: httpAddr, memcached: mcAddr, peer: peerAddr, driver, supervisor, view, gate,
     stop: async () => {
       clearInterval(ticker);
+      loadgen.stop();
       await supervisor.stopAll();
       hub.close();
       links.close();

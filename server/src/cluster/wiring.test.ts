@@ -73,6 +73,33 @@ describe('front-end and back-ends over loopback', () => {
     expect((await httpReq(hp, 'GET', '/cluster')).json().events).toEqual(expect.arrayContaining([{ kind: 'fail', node: 3 }]));
   });
 
+  it('runs the built-in load generator from POST /cluster/load and reports it', async () => {
+    const { fe, dir, logs } = await frontend();
+    const bs = await Promise.all([0, 1].map((i) => backend(fe, dir, i)));
+    for (const { b } of bs) await b.ready;
+    const hp = port(fe.http);
+    const bad = await httpReq(hp, 'POST', '/cluster/load', { body: '{"rate":0,"zipf":"high"}' });
+    expect([bad.status, bad.json().error]).toEqual([400,
+      'rate must be a number from 0.1 to 100000 (arrivals per second), not 0; zipf must be a number from 0 to 2 (the Zipf exponent (0 = uniform)), not "high"']);
+    const ok = (await httpReq(hp, 'POST', '/cluster/load', { body: '{"rate":300,"putFraction":0.5,"multigetWidth":2,"seed":11}' })).json();
+    expect(ok).toMatchObject({ ok: true, load: { running: true, seed: 11, settings: { rate: 300, putFraction: 0.5, keys: 1000, multigetWidth: 2 } } });
+    expect(logs).toContain('load: started, 300 ops/s, 50% puts, 1000 keys (uniform), 100-byte values, multiget width 2, seed 11');
+    type View = { load: { running: boolean; interval: { opsPerS: number; errorsPerS: number } | null }; timeMs: number };
+    await waitFor(() => ((fe.view() as View).load.interval?.opsPerS ?? 0) > 0, 'an interval with operations');
+    const v = (await httpReq(hp, 'GET', '/cluster')).json() as View;
+    expect(v.load.interval!.errorsPerS).toBe(0);
+    expect(Math.abs(v.timeMs - Date.now())).toBeLessThan(5000);
+    // A put of the generator's reads back over HTTP without its flags.
+    const keys = Array.from({ length: 1000 }, (_, i) => `k${i}`);
+    const got = (await httpReq(hp, 'POST', '/kv/_multiget', { body: JSON.stringify({ keys: keys.slice(0, 256) }) })).json() as { values: Record<string, string | null> };
+    const stored = Object.values(got.values).filter((x): x is string => x !== null);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const x of stored) expect(x).toMatch(/^(v\d+\.)+v?\d*\.?$/);
+    expect(stored[0]!.length).toBe(100);
+    expect((await httpReq(hp, 'POST', '/cluster/load', { body: '{"rate":50}' })).json()).toMatchObject({ load: { seed: 11, settings: { rate: 50, putFraction: 0.5 } } });
+    expect((await httpReq(hp, 'DELETE', '/cluster/load')).json()).toMatchObject({ ok: true, load: { running: false } });
+  });
+
   it('shares one connection cap between HTTP and memcached', async () => {
     const { fe } = await frontend();
     const held = Array.from({ length: fe.gate.max }, () => new RawClient(port(fe.http)));

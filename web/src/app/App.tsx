@@ -1,4 +1,5 @@
 /** The app shell: header, routes (home, one page per lab), footer. */
+import { ClusterPage } from './ClusterPage';
 import { CoreProvider } from './coreContext';
 import { Home } from './Home';
 import { LabPage } from './LabPage';
@@ -28,6 +29,7 @@ export function App() {
   const lab = m ? findLab(m[1]!) : undefined;
   let page: React.ReactNode;
   if (path === '/' || path === '') page = <Home />;
+  else if (path === '/cluster' || path === '/cluster/') page = <ClusterPage />;
   else if (lab) page = <LabPage key={lab.id} lab={lab} search={search} />;
   else page = (
     <main className="page narrow">

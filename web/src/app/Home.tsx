@@ -26,6 +26,12 @@ export function Home() {
           </li>
         ))}
       </ul>
+      <h2>Real cluster</h2>
+      <p>
+        <Link to="/cluster">The cluster page</Link> shows a FAWN-KV cluster of real processes on this machine — the live ring,
+        per-node throughput and latency, a load generator, and buttons to kill, restart and add nodes. Start one
+        with <code>npm run cluster -- --nodes 4 --replicas 3</code>.
+      </p>
       <p className="muted small">
         Every experiment also runs headless: <code>npm run repro -- queues.mm1 --seed 7</code> prints the same
         result as this page, byte for byte.
