@@ -35,7 +35,7 @@ const char* PhaseName(Phase p) {
   return "?";
 }
 
-Coordinator::Coordinator(sim::Simulator* sim, Network* net, Ring* ring, Routes* routes, CoordOptions o, int vids)
+Coordinator::Coordinator(sim::Simulator* sim, Transport* net, Ring* ring, Routes* routes, CoordOptions o, int vids)
     : sim_(sim), net_(net), ring_(ring), routes_(routes), o_(o), vids_(vids) {}
 
 void Coordinator::Event(const std::string& s) {

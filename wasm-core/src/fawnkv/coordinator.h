@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "fawnkv/network.h"
+#include "fawnkv/transport.h"
 #include "fawnkv/ring.h"
 #include "fawnkv/routes.h"
 #include "sim/simulator.h"
@@ -63,7 +63,7 @@ class Coordinator {
  public:
   using EventFn = std::function<void(const std::string&)>;
   // `released(node)` is called when a leaving node holds nothing any more.
-  Coordinator(sim::Simulator* sim, Network* net, Ring* ring, Routes* routes, CoordOptions o, int vids);
+  Coordinator(sim::Simulator* sim, Transport* net, Ring* ring, Routes* routes, CoordOptions o, int vids);
 
   void set_events(EventFn f) { events_ = std::move(f); }
   void set_on_left(std::function<void(NodeId)> f) { on_left_ = std::move(f); }
@@ -90,7 +90,7 @@ class Coordinator {
   Transition* Find(const KeyRange& r);
 
   sim::Simulator* sim_;
-  Network* net_;
+  Transport* net_;
   Ring* ring_;
   Routes* routes_;
   CoordOptions o_;
