@@ -70,6 +70,7 @@ void Coordinator::Beat() {
     last_seen_.erase(n);
     failed_.insert(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
+    if (on_failed_) on_failed_(n);
     Request(Change{Change::kFail, n, {}});
   }
   sim_->Schedule(sim_->now() + o_.heartbeat_ns, [this]() { Beat(); });

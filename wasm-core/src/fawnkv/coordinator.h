@@ -67,6 +67,8 @@ class Coordinator {
 
   void set_events(EventFn f) { events_ = std::move(f); }
   void set_on_left(std::function<void(NodeId)> f) { on_left_ = std::move(f); }
+  // Called when heartbeats declare a node failed (before its replacement is queued).
+  void set_on_failed(std::function<void(NodeId)> f) { on_failed_ = std::move(f); }
   void StartHeartbeats(const std::vector<NodeId>& nodes);
   void Watch(NodeId n);
 
@@ -96,7 +98,7 @@ class Coordinator {
   CoordOptions o_;
   int vids_;
   EventFn events_;
-  std::function<void(NodeId)> on_left_;
+  std::function<void(NodeId)> on_left_, on_failed_;
   std::deque<Change> queue_;
   std::unique_ptr<Change> current_;
   std::vector<Transition> transitions_;
