@@ -445,7 +445,7 @@ void Backend::OnMultiGet(Message& m, std::function<void()> done) {
   for (auto& [store, idx] : by_store) {
     std::vector<Key> keys;
     for (size_t i : idx) keys.push_back(items[i].key);
-    Status st = node_->store(store).MultiGet(keys, [reply, idx, finish](std::vector<Status> sts, std::vector<std::string> vals) {
+    Status st = node_->store(store).MultiGet(keys, [reply, idx = idx, finish](std::vector<Status> sts, std::vector<std::string> vals) {
       for (size_t j = 0; j < idx.size() && j < sts.size(); ++j) {
         MultiItem& it = (*reply->items)[idx[j]];
         it.state = sts[j].ok() ? MultiItem::kFound : MultiItem::kMissing;

@@ -153,7 +153,7 @@ void Coordinator::StartChange(const Change& c) {
       }
       t.donor = cur.empty() ? kNobody : ReplierOf(ChainSpec{cur, kNobody, kNobody});
       t.phase = (t.joiner != kNobody && t.donor != kNobody) ? Phase::kPrecopy : Phase::kFinal;
-      if (t.joiner != kNobody) ++joins;
+      if (t.joiner != kNobody && t.donor != kNobody) ++joins;
       pending_joins_.push_back(std::move(t));
     }
   }
@@ -294,7 +294,7 @@ void Coordinator::Finished(Transition* t) {
       net_->Send(std::move(r));
     }
     t->phase = Phase::kDone;
-    if (t->joiner != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
+    if (t->joiner != kNobody && t->donor != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
   }
   for (const Transition& x : transitions_) {
     if (x.phase != Phase::kDone) return;

@@ -1,8 +1,8 @@
 // HostNode: one real-cluster process's FAWN-KV node — the front-end (FrontEnd, Coordinator,
 // Routes, Ring) or one back-end (Backend on a file) — driven by its host (the Node server)
 // through a polling API; C++ never calls the host. The same protocol classes as the
-// simulation run here (docs/architecture.md, "Real cluster mode"; contract with the server:
-// the design in docs/cluster.md).
+// simulation run here (choices: docs/decisions.md, "Real cluster mode"; the server's side,
+// wire and limits: docs/cluster.md).
 //
 // Time: a sim::Simulator whose clock is the host's monotonic clock in ns from 0. Advance(now)
 // runs every timer and completion due by `now`; NextTimerNs() says when the next one is due
