@@ -1,5 +1,7 @@
 #include "fawnkv/backend.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cassert>
 #include <utility>
@@ -29,11 +31,16 @@ struct Backend::Scan {
   uint64_t batch_bytes = 0;
 };
 
-Backend::Backend(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o)
+Backend::Backend(sim::Simulator* sim, Transport* net, NodeId id, const BackendOptions& o)
     : sim_(sim), net_(net), id_(id), o_(o) {}
 Backend::~Backend() = default;
 
-StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o) {
+StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Transport* net, NodeId id, const BackendOptions& o) {
+  if (!o.file_path.empty()) {
+    std::unique_ptr<Backend> b(new Backend(sim, net, id, o));
+    if (Status s = b->OpenDevice(); !s.ok()) return s;
+    return b;
+  }
   const device::FlashProfile* prof = device::FindFlashProfile(o.profile);
   if (!prof) return Status::InvalidArgument("unknown flash profile '" + o.profile + "'");
   std::unique_ptr<Backend> b(new Backend(sim, net, id, o));
@@ -55,6 +62,7 @@ StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network*
   const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);  // as fawnds_rig.cc
   fawnds::CpuCosts costs;
   b->cache_ = std::make_unique<device::PageCache>(b->flash_.get(), b->cache_bytes_, costs.copy_ns_per_kb, wb);
+  b->dev_ = b->cache_.get();
   b->cpu_ = std::make_unique<fawnds::HostCpu>(sim, costs);
   fawnds::NodeOptions no;
   no.index_bits = o.index_bits;
@@ -68,6 +76,73 @@ StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Network*
   b->node_ = std::move(node).value();
   if (Status s = b->node_->RemoveStore(0, nullptr); !s.ok()) return s;
   return b;
+}
+
+Status Backend::OpenDevice() {
+  const std::string who = "back-end " + std::to_string(id_) + ": ";
+  if (o_.card_min_bytes == 0) return Status::InvalidArgument(who + "a file-backed card needs its size (card_min_bytes)");
+  struct stat st;
+  const bool existed = ::stat(o_.file_path.c_str(), &st) == 0 && st.st_size > 0;
+  auto f = device::FileDevice::Open(sim_, o_.file_path, o_.card_min_bytes);
+  if (!f.ok()) return Status::Unavailable(who + f.status().message());
+  file_ = std::move(f).value();
+  dev_ = file_.get();
+  // Real time is the host's: no modelled CPU (the requests' real cost is the process's own).
+  fawnds::CpuCosts none;
+  none.base_ns = 0;
+  none.line_ns = 0;
+  none.fixed_lines = 0;
+  none.copy_ns_per_kb = 0;
+  cpu_ = std::make_unique<fawnds::HostCpu>(sim_, none);
+  fawnds::NodeOptions no;
+  no.index_bits = o_.index_bits;
+  no.file_bytes = o_.file_bytes;
+  no.lock_hold_ns = 0;
+  no.scan_chunk = o_.scan_chunk;
+  if (existed) {
+    fawnds::Node::Recovery rep;
+    auto node = fawnds::Node::Recover(dev_, no, &rep);
+    if (!node.ok()) {
+      return Status::Corruption(who + "cannot recover the stores in '" + o_.file_path + "': " + node.status().message() +
+                                " (move the data directory away to start empty)");
+    }
+    node_ = std::move(node).value();
+    recovered_.stores = node_->num_stores();
+    for (size_t i = 0; i < node_->num_stores(); ++i) {
+      recovered_.records += node_->store(i).live_keys();
+      recovered_.ranges.push_back(node_->range(i));
+      stale_.push_back(node_->range(i).end);
+    }
+    return Status::Ok();
+  }
+  auto node = fawnds::Node::Create(dev_, no, {fawnds::KeyRange{fawnds::Key::FromU64(1), fawnds::Key::FromU64(2)}});
+  if (!node.ok()) return node.status();
+  node_ = std::move(node).value();
+  recovered_.detail = "new file";
+  return node_->RemoveStore(0, nullptr);
+}
+
+Status Backend::CheckpointAll(std::function<void(const Status&)> done) { return node_->CheckpointAll(std::move(done)); }
+
+namespace {
+// Whether ring ranges (a.start, a.end] and (b.start, b.end] share a key.
+bool Overlap(const KeyRange& a, const KeyRange& b) { return a.Contains(b.end) || b.Contains(a.end); }
+}  // namespace
+
+void Backend::DropStale(const KeyRange& range) {
+  for (size_t k = 0; k < stale_.size();) {
+    const int st = node_->StoreOf(stale_[k]);
+    if (st < 0 || !(node_->range(static_cast<size_t>(st)).end == stale_[k])) {
+      stale_.erase(stale_.begin() + static_cast<long>(k));
+      continue;
+    }
+    if (Overlap(node_->range(static_cast<size_t>(st)), range)) {
+      (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
+      stale_.erase(stale_.begin() + static_cast<long>(k));
+      continue;
+    }
+    ++k;
+  }
 }
 
 void Backend::Fail() {
@@ -207,8 +282,11 @@ void Backend::Enqueue(Message m) {
 
 sim::SimDuration Backend::CostOf(const Message& m) const {
   sim::SimDuration c = o_.rpc_base_ns + static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * m.bytes);
-  if (m.kind == MsgKind::kGet || m.kind == MsgKind::kPut || m.kind == MsgKind::kChainPut) {
+  if (m.kind == MsgKind::kGet || m.kind == MsgKind::kPut || m.kind == MsgKind::kDelete || m.kind == MsgKind::kChainPut) {
     c += cpu_->RequestCost(fawnds::RecordSize(m.value.size()), log_bytes());
+  }
+  if (m.kind == MsgKind::kMultiGet && m.items) {
+    c += static_cast<sim::SimDuration>(m.items->size()) * cpu_->RequestCost(fawnds::RecordSize(0), log_bytes());
   }
   return c;
 }
@@ -230,7 +308,9 @@ void Backend::Pump(Worker* w) {
 void Backend::Handle(Message& m, std::function<void()> done) {
   switch (m.kind) {
     case MsgKind::kGet: return OnGet(m, std::move(done));
-    case MsgKind::kPut: return OnPut(m, std::move(done));
+    case MsgKind::kPut:
+    case MsgKind::kDelete: return OnPut(m, std::move(done));
+    case MsgKind::kMultiGet: return OnMultiGet(m, std::move(done));
     case MsgKind::kChainPut: return OnChainPut(m, std::move(done));
     case MsgKind::kPrecopyData:
     case MsgKind::kFlushData: return OnPrecopyData(m, std::move(done));
@@ -321,11 +401,61 @@ void Backend::OnPut(Message& m, std::function<void()> done) {
     Retry(m);
     return done();
   }
-  ++stats_.puts;
+  m.del = m.kind == MsgKind::kDelete;
+  ++(m.del ? stats_.deletes : stats_.puts);
   s->counter = std::max(s->counter, s->applied) + 1;
   m.seq = s->counter;
   m.epoch = e->epoch;
   ApplyPut(*s, m, std::move(done));
+}
+
+void Backend::OnMultiGet(Message& m, std::function<void()> done) {
+  ++stats_.multigets;
+  auto reply = std::make_shared<Message>();
+  reply->kind = MsgKind::kMultiReply;
+  reply->to = m.client;
+  reply->req = m.req;
+  reply->items = std::make_shared<std::vector<MultiItem>>();
+  if (m.items) *reply->items = *m.items;
+  std::vector<MultiItem>& items = *reply->items;
+  // The keys this node reads, grouped by store: one vector lookup each.
+  std::map<size_t, std::vector<size_t>> by_store;
+  for (size_t i = 0; i < items.size(); ++i) {
+    MultiItem& it = items[i];
+    it.value.clear();
+    it.state = MultiItem::kNotHere;
+    Seg* s = SegOf(it.key);
+    const int st = node_->StoreOf(it.key);
+    if (!s || !Reads(*s) || st < 0 || node_->maintenance_running()) continue;
+    by_store[static_cast<size_t>(st)].push_back(i);
+  }
+  stats_.multiget_keys += items.size();
+  auto left = std::make_shared<size_t>(by_store.size() + 1);
+  auto fin = std::make_shared<std::function<void()>>(std::move(done));
+  auto finish = [this, reply, left, fin]() {
+    if (--*left > 0 || failed_) return;
+    uint64_t bytes = kHeaderBytes;
+    for (const MultiItem& it : *reply->items) bytes += 21 + it.value.size();
+    cpu_->Run(static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * static_cast<double>(bytes)), [this, reply, fin]() {
+      if (failed_) return;
+      Send(std::move(*reply));
+      (*fin)();
+    });
+  };
+  for (auto& [store, idx] : by_store) {
+    std::vector<Key> keys;
+    for (size_t i : idx) keys.push_back(items[i].key);
+    Status st = node_->store(store).MultiGet(keys, [reply, idx = idx, finish](std::vector<Status> sts, std::vector<std::string> vals) {
+      for (size_t j = 0; j < idx.size() && j < sts.size(); ++j) {
+        MultiItem& it = (*reply->items)[idx[j]];
+        it.state = sts[j].ok() ? MultiItem::kFound : MultiItem::kMissing;
+        if (sts[j].ok()) it.value = std::move(vals[j]);
+      }
+      finish();
+    });
+    if (!st.ok()) finish();  // refused: those keys stay "not here" and are retried singly
+  }
+  finish();
 }
 
 void Backend::OnChainPut(Message& m, std::function<void()> done) {
@@ -351,7 +481,7 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
     if (failed_) return;
     Seg* s = SegOf(fwd->key);
     if (role.replier) {
-      Reply(*fwd, true, std::string());
+      Reply(*fwd, fwd->del ? fwd->found : true, std::string());
       if (role.pred != kNobody) {
         Message a;
         a.kind = MsgKind::kAck;
@@ -361,21 +491,27 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
         Send(std::move(a));
       }
     } else if (s && role.succ != kNobody) {
-      s->unacked.push_back(Unacked{fwd->seq, fwd->epoch, fwd->key, fwd->value, fwd->req, fwd->client});
+      s->unacked.push_back(Unacked{fwd->seq, fwd->epoch, fwd->key, fwd->value, fwd->req, fwd->client, fwd->del});
     }
     if (role.succ != kNobody) {
       Message c = *fwd;
       c.kind = MsgKind::kChainPut;
+      c.found = false;
       c.to = role.succ;
       Send(std::move(c));
     }
     (*fin)();
   };
   if (role.temp && !s.merged) {
-    s.temp.push_back(TempPut{m.seq, m.key, m.value});
+    s.temp.push_back(TempPut{m.seq, m.key, m.value, m.del});
     return after();
   }
-  Status st = node_->Put(m.key, m.value, [after = std::move(after)](const Status&) { after(); });
+  // A delete's answer says whether the tail held the key.
+  Status st = m.del ? node_->Delete(m.key, [fwd, after](const Status& r) {
+                        fwd->found = r.ok();
+                        after();
+                      })
+                    : node_->Put(m.key, m.value, [after = std::move(after)](const Status&) { after(); });
   if (!st.ok()) {  // the store refused it (full): not applied, not forwarded; the client times out
     ++stats_.store_errors;
     (*fin)();
@@ -444,6 +580,7 @@ void Backend::OnConfig(Message& m) {
       c.epoch = u.epoch;
       c.req = u.req;
       c.client = u.client;
+      c.del = u.del;
       Send(std::move(c));
     }
   }
@@ -461,7 +598,7 @@ void Backend::OnConfig(Message& m) {
     const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
     StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true);
   }
-  if (e.member && e.role.temp) EnsureStore(m.range);
+  if (e.member) EnsureStore(m.range);  // a joiner's, or a first member's (a ring that was empty)
   if (!was_reader && Reads(s)) {
     Message r;
     r.kind = MsgKind::kReaderNow;
@@ -503,6 +640,7 @@ void Backend::OnPrecopyData(Message& m, std::function<void()> done) {
 }
 
 void Backend::EnsureStore(const KeyRange& range) {
+  if (!stale_.empty()) DropStale(range);
   if (node_->StoreOf(range.end) >= 0) return;
   Status st = node_->AddStore(range, nullptr);
   if (!st.ok()) ++stats_.store_errors;  // the range's puts will be refused: visible in the counters
@@ -511,10 +649,11 @@ void Backend::EnsureStore(const KeyRange& range) {
 void Backend::AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done) {
   if (!recs || i >= recs->size()) return done();
   const KvRecord& r = (*recs)[i];
-  Status st = node_->Put(r.key, r.value, [this, recs, i, done](const Status&) {
+  auto next = [this, recs, i, done](const Status&) {
     if (failed_) return;
     AppendAll(recs, i + 1, done);
-  });
+  };
+  Status st = r.del ? node_->Delete(r.key, next) : node_->Put(r.key, r.value, next);
   if (!st.ok()) done();
 }
 
@@ -531,7 +670,7 @@ void Backend::MaybeMerge(Seg& s, std::function<void()> done) {
   const uint64_t from = e->from;
   auto recs = std::make_shared<std::vector<KvRecord>>();
   for (const TempPut& t : s.temp) {
-    if (t.seq >= from) recs->push_back(KvRecord{t.key, t.value});
+    if (t.seq >= from) recs->push_back(KvRecord{t.key, t.value, t.del});
   }
   s.temp.clear();
   s.merged = true;  // puts arriving from now on go straight to the store
@@ -629,7 +768,7 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
   auto buf = std::make_shared<std::string>(n, '\0');
   sc->reading = true;
   const fawnds::DataStore* ds = sc->ds;
-  Status s = cache_->Submit(
+  Status s = dev_->Submit(
       device::IoCommand::Single(device::IoEntry::Read(ds->DeviceOffsetOf(sc->pos), n, reinterpret_cast<uint8_t*>(buf->data()))),
       [this, sc, buf, send_batch](const device::IoCompletion&) {
         if (failed_ || !sc->ds) return;
@@ -641,9 +780,12 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
           auto r = sc->ds->PeekRecord(sc->pos + p, &rec_buf);
           if (!r.ok()) break;
           const fawnds::RecordView& rec = r.value();
-          const bool in = sc->range.Contains(rec.key) && rec.type == fawnds::RecordType::kPut;
-          if (in && (sc->flush || sc->ds->IsLive(rec.key, sc->pos + p))) {
-            sc->batch->push_back(KvRecord{rec.key, std::string(rec.value)});
+          // Current puts, and every delete: a joiner applies them in log order, so a delete
+          // of a key it never received is harmless and one of a key it did is needed.
+          const bool in = sc->range.Contains(rec.key);
+          const bool del = rec.type == fawnds::RecordType::kDelete;
+          if (in && (del || sc->flush || sc->ds->IsLive(rec.key, sc->pos + p))) {
+            sc->batch->push_back(KvRecord{rec.key, del ? std::string() : std::string(rec.value), del});
             sc->batch_bytes += rec.size;
           }
           p += rec.size;

@@ -27,6 +27,19 @@
 // pre-copy, up to the epoch's first put), then merges its temporary log into the store and
 // reports kReady. A node gives up a range on kRelease: the store is removed or narrowed.
 // Fail() stops the node (fail-stop): it handles nothing more, its link goes down.
+//
+// Deletes travel the chain like puts (FAWN-DS Delete at each replica; the tail answers, found =
+// whether it held the key); pre-copies and flushes carry delete records too. A kMultiGet is
+// answered in one kMultiReply: the keys of ranges this node reads go through FAWN-DS's vector
+// lookup (DataStore::MultiGet, one batch per store); the others come back "not here".
+//
+// Real cluster mode (`file_path` set; docs/decisions.md "Real cluster mode"): the stores live
+// on a device::FileDevice at that path (real pread/pwrite/fsync), with no page cache and no
+// modelled CPU or device time. A file that already holds a FAWN-DS node is recovered
+// (fawnds::Node::Recover) and reported by recovered(); those stores serve nothing until the
+// node is given ranges again, and each range it then joins drops the recovered stores it
+// overlaps and is copied afresh from the current tail (the node missed puts and deletes
+// while it was down). SyncAll/CheckpointAll make the file durable (fsync).
 #ifndef FAWNLAB_FAWNKV_BACKEND_H_
 #define FAWNLAB_FAWNKV_BACKEND_H_
 
@@ -39,12 +52,13 @@
 #include <vector>
 
 #include "base/status.h"
+#include "device/file_device.h"
 #include "device/flash_device.h"
 #include "device/page_cache.h"
 #include "fawnds/host_cpu.h"
 #include "fawnds/node.h"
 #include "fawnkv/message.h"
-#include "fawnkv/network.h"
+#include "fawnkv/transport.h"
 #include "fawnkv/ring.h"
 #include "sim/simulator.h"
 
@@ -70,11 +84,20 @@ struct BackendOptions {
   uint64_t scan_chunk = 16 * 1024;               // a local split/merge/compact's reads (not in the papers)
   uint64_t precopy_chunk = 64 * 1024;            // bytes read per scan step
   int precopy_window = 2;                        // pre-copy messages in flight
+  std::string file_path;                         // real cluster mode: the card is this file (card_min_bytes)
+};
+
+// What a back-end found in its file at start (real cluster mode).
+struct RecoveredStores {
+  size_t stores = 0;
+  uint64_t records = 0;
+  std::vector<KeyRange> ranges;
+  std::string detail;  // "" or why recovery found nothing usable
 };
 
 // Counters the lab and the experiments read.
 struct BackendStats {
-  uint64_t gets = 0, puts = 0, chain_puts = 0, retries = 0;
+  uint64_t gets = 0, puts = 0, deletes = 0, multigets = 0, multiget_keys = 0, chain_puts = 0, retries = 0;
   uint64_t precopy_bytes_sent = 0, precopy_bytes_received = 0;
   uint64_t messages = 0;
   uint64_t store_errors = 0;  // a store could not be added (no room, or an overlapping leftover)
@@ -82,7 +105,7 @@ struct BackendStats {
 
 class Backend {
  public:
-  static StatusOr<std::unique_ptr<Backend>> Create(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o);
+  static StatusOr<std::unique_ptr<Backend>> Create(sim::Simulator* sim, Transport* net, NodeId id, const BackendOptions& o);
   ~Backend();
 
   NodeId id() const { return id_; }
@@ -94,7 +117,7 @@ class Backend {
   // Writes a record straight into the store holding `key` (populating before a run).
   Status Preload(const Key& key, std::string_view value, std::function<void()> done);
 
-  // Network delivery.
+  // Delivery from the transport.
   void Receive(Message& m);
 
   const BackendStats& stats() const { return stats_; }
@@ -102,8 +125,12 @@ class Backend {
   size_t chain_queue() const { return chain_.q.size(); }
   fawnds::Node& node() { return *node_; }
   const fawnds::Node& node() const { return *node_; }
+  // The emulated card (null in real cluster mode).
   device::FlashDevice& flash() { return *flash_; }
   const device::FlashDevice& flash() const { return *flash_; }
+  const RecoveredStores& recovered() const { return recovered_; }
+  // Makes every store durable (a checkpoint each, with fsync); `done` when complete.
+  Status CheckpointAll(std::function<void(const Status&)> done);
   const fawnds::HostCpu& cpu() const { return *cpu_; }
   uint64_t cache_bytes() const { return cache_bytes_; }
   // Records and log bytes across the node's stores.
@@ -133,11 +160,13 @@ class Backend {
     std::string value;
     uint64_t req;
     Endpoint client;
+    bool del;
   };
   struct TempPut {
     uint64_t seq;
     Key key;
     std::string value;
+    bool del;
   };
   struct Scan;  // a donor's pre-copy or flush of one range
   struct Seg {
@@ -155,7 +184,7 @@ class Backend {
     bool released = false;
   };
 
-  Backend(sim::Simulator* sim, Network* net, NodeId id, const BackendOptions& o);
+  Backend(sim::Simulator* sim, Transport* net, NodeId id, const BackendOptions& o);
   void Enqueue(Message m);
   void Pump(Worker* w);
   sim::SimDuration CostOf(const Message& m) const;
@@ -170,6 +199,9 @@ class Backend {
 
   void OnGet(Message& m, std::function<void()> done);
   void OnPut(Message& m, std::function<void()> done);
+  void OnMultiGet(Message& m, std::function<void()> done);
+  Status OpenDevice();
+  void DropStale(const KeyRange& range);
   void OnChainPut(Message& m, std::function<void()> done);
   void ApplyPut(Seg& s, const Message& m, std::function<void()> done);
   void OnAck(const Message& m);
@@ -188,12 +220,16 @@ class Backend {
   void Retry(const Message& req);
 
   sim::Simulator* sim_;
-  Network* net_;
+  Transport* net_;
   NodeId id_;
   BackendOptions o_;
   bool failed_ = false;
   std::unique_ptr<device::FlashDevice> flash_;
   std::unique_ptr<device::PageCache> cache_;
+  std::unique_ptr<device::FileDevice> file_;
+  device::Device* dev_ = nullptr;  // the node's device: the page cache, or the file
+  RecoveredStores recovered_;
+  std::vector<Key> stale_;         // range ends of recovered stores not yet claimed
   std::unique_ptr<fawnds::HostCpu> cpu_;
   std::unique_ptr<fawnds::Node> node_;
   uint64_t cache_bytes_ = 0;

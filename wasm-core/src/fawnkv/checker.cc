@@ -48,6 +48,8 @@ constexpr int64_t kPlusInf = std::numeric_limits<int64_t>::max();
 
 bool IsOk(const HistoryOp& op) { return op.ok && op.complete_ns >= op.invoke_ns; }
 bool IsPut(const HistoryOp& op) { return op.kind == HistoryOp::Kind::kPut; }
+bool IsDelete(const HistoryOp& op) { return op.kind == HistoryOp::Kind::kDelete; }
+bool IsWrite(const HistoryOp& op) { return IsPut(op) || IsDelete(op); }
 
 // Virtual ns as seconds, exactly: "1.5s", "0.000000123s".
 std::string Secs(int64_t ns) {
@@ -71,6 +73,7 @@ std::string Describe(const HistoryOp& op) {
   const std::string span = "[" + Secs(op.invoke_ns) + ", " +
                            (IsOk(op) ? Secs(op.complete_ns) : std::string("not acked")) + "]";
   if (IsPut(op)) return "put " + Quote(op.value) + " " + span;
+  if (IsDelete(op)) return "delete " + span;
   return "get " + span + " -> " + (op.found ? Quote(op.value) : std::string("not found"));
 }
 
@@ -89,7 +92,9 @@ struct Cluster {
     if (op.invoke_ns > s) s = op.invoke_ns, s_op = &op;
   }
   bool Forward() const { return f < s; }
-  std::string Name() const { return put ? Quote(put->value) : "not found"; }
+  std::string Name() const {
+    return !put ? "not found" : IsDelete(*put) ? "the " + Describe(*put) : Quote(put->value);
+  }
   // Where a forward zone starts and ends, in words.
   std::string From() const {
     return f_op ? Describe(*f_op) + " completing at " + Secs(f) : "the start";
@@ -128,8 +133,8 @@ bool BuildClusters(const std::string& key, const std::vector<const HistoryOp*>& 
   clusters->assign(1, Cluster());
   (*clusters)[0].f = kMinusInf;  // the initial state "completed" before everything
   for (const HistoryOp* op : ops) {
-    if (!IsPut(*op)) continue;
-    if (!by_value.emplace(op->value, clusters->size()).second) {
+    if (!IsWrite(*op)) continue;
+    if (IsPut(*op) && !by_value.emplace(op->value, clusters->size()).second) {
       out->Undetermined(key, "not checked: two puts wrote " + Quote(op->value) +
                                  " (put values must be unique per key)");
       return false;
@@ -139,8 +144,10 @@ bool BuildClusters(const std::string& key, const std::vector<const HistoryOp*>& 
     c.Include(*op);
     clusters->push_back(c);
   }
+  const bool deletes = std::any_of(ops.begin(), ops.end(), [](const HistoryOp* op) { return IsDelete(*op); });
   for (const HistoryOp* op : ops) {
-    if (IsPut(*op)) continue;
+    if (IsWrite(*op)) continue;
+    if (deletes && !op->found) continue;  // checked on its own (CheckAbsentReads)
     size_t index = 0;
     if (op->found) {
       auto it = by_value.find(op->value);
@@ -162,9 +169,42 @@ bool BuildClusters(const std::string& key, const std::vector<const HistoryOp*>& 
   return true;
 }
 
+// In a key with deletes: each "not found" get needs a delete (or the initial state) that may
+// precede it with no acknowledged put certainly in between (see checker.h).
+void CheckAbsentReads(const std::string& key, const std::vector<const HistoryOp*>& ops, Reporter* out) {
+  std::vector<const HistoryOp*> dels, puts;
+  for (const HistoryOp* op : ops) {
+    if (IsDelete(*op)) dels.push_back(op);
+    if (IsPut(*op) && IsOk(*op)) puts.push_back(op);
+  }
+  if (dels.empty()) return;
+  // Acknowledged puts by completion; latest[i]: the latest invocation among puts[0..i].
+  std::sort(puts.begin(), puts.end(), [](const HistoryOp* a, const HistoryOp* b) { return a->complete_ns < b->complete_ns; });
+  std::vector<int64_t> latest(puts.size());
+  for (size_t i = 0; i < puts.size(); ++i) latest[i] = std::max(i ? latest[i - 1] : kMinusInf, puts[i]->invoke_ns);
+  for (const HistoryOp* g : ops) {
+    if (IsWrite(*g) || g->found) continue;
+    // M: the latest invocation of a put completed before g was invoked (−infinity if none).
+    auto end = std::lower_bound(puts.begin(), puts.end(), g->invoke_ns,
+                                [](const HistoryOp* p, int64_t t) { return p->complete_ns < t; });
+    const int64_t m = end == puts.begin() ? kMinusInf : latest[static_cast<size_t>(end - puts.begin()) - 1];
+    bool fine = m == kMinusInf;  // the initial state
+    for (const HistoryOp* d : dels) {
+      if (fine) break;
+      const int64_t complete = IsOk(*d) ? d->complete_ns : kPlusInf;
+      fine = d->invoke_ns <= g->complete_ns && complete >= m;
+    }
+    if (!fine) {
+      out->Violation(key, Describe(*g) + ": no delete could have taken effect after the put invoked at " + Secs(m) +
+                              " (acknowledged before the get began) and before the get completed");
+    }
+  }
+}
+
 void CheckKey(const std::string& key, const std::vector<const HistoryOp*>& ops, Reporter* out) {
   std::vector<Cluster> clusters;
   if (!BuildClusters(key, ops, &clusters, out)) return;
+  CheckAbsentReads(key, ops, out);
 
   // Forward zones by (f, s, put order); prefix[i]: among forward[0..i], the one reaching
   // latest (largest s).
@@ -217,7 +257,7 @@ CheckReport CheckLinearizable(const History& h, size_t max_details) {
   std::vector<const HistoryOp*> ops;
   ops.reserve(h.size());
   for (const HistoryOp& op : h.ops()) {
-    if (IsPut(op) || IsOk(op)) ops.push_back(&op);
+    if (IsWrite(op) || IsOk(op)) ops.push_back(&op);
   }
   // Group by key; within a key, history order.
   std::stable_sort(ops.begin(), ops.end(),

@@ -23,6 +23,14 @@
 //   backward zone inside some forward zone counts as one violation. O(n log n) for a key of
 //   n ops, O(N log N) for a history of N ops, so a key is never "undetermined" for lack of
 //   time.
+// - Deletes (issue 6): a delete is a write of "absent"; each is its own write (no value, so
+//   no uniqueness needed) and joins the zone check as a cluster with no reads, so a get that
+//   returns a value a delete certainly overwrote is caught. In a key with deletes a "not
+//   found" get has no known writer (the initial state or any delete); it is checked on its own:
+//   some delete invoked no later than the get completed (or the initial state) must be able to
+//   precede it with no acknowledged put certainly in between (completing after the delete did
+//   and before the get was invoked) — a sound, weaker test than the exact one for values.
+//   Keys without deletes are checked exactly as before.
 // - Deterministic: keys are checked in byte order of the key, and the details come out in
 //   that order. No clocks, no randomness.
 #ifndef FAWNLAB_FAWNKV_CHECKER_H_
@@ -37,10 +45,10 @@ namespace fawnlab::fawnkv {
 
 // One client operation in a recorded history. Times are virtual ns (sim::SimTime, int64).
 struct HistoryOp {
-  enum class Kind : uint8_t { kPut, kGet };
+  enum class Kind : uint8_t { kPut, kGet, kDelete };
   Kind kind = Kind::kGet;
   std::string key;           // application key
-  std::string value;         // put: the value written (unique per put within a key);
+  std::string value;         // put: the value written (unique per put within a key; deletes: none);
                              // get: the value returned (when found)
   bool found = false;        // get: whether a value was returned (false = "not found")
   int64_t invoke_ns = 0;

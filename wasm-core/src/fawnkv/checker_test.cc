@@ -35,6 +35,10 @@ class Builder {
   Builder& Get(std::string value, double invoke_s, double complete_s) {
     return Op(Kind::kGet, std::move(value), true, invoke_s, complete_s, true);
   }
+  // A delete (not ok when complete = kNever).
+  Builder& Delete(double invoke_s, double complete_s) {
+    return Op(Kind::kDelete, "", false, invoke_s, complete_s, complete_s != kNever);
+  }
   Builder& GetNotFound(double invoke_s, double complete_s) {
     return Op(Kind::kGet, "", false, invoke_s, complete_s, true);
   }
@@ -488,6 +492,45 @@ TEST(CheckerScaleTest, TwentyThousandOpsOnOneKey) {
   // Half puts, every op concurrent with every other (all invoked at 0).
   ExpectLinearizable(
       CheckLinearizable(AtomicRegisterHistory(rng, Shape{1, 20000, 0.5, 0, sim::kSec})));
+}
+
+TEST(CheckerDeletes, ADeleteThenNotFoundIsLinearizable) {
+  Builder b;
+  b.Put("v1", 0, 1).Get("v1", 2, 3).Delete(4, 5).GetNotFound(6, 7).Put("v2", 8, 9).Get("v2", 10, 11);
+  b.Delete(12, 13).Delete(14, 15).GetNotFound(16, 17);
+  CheckReport r = b.Check();
+  EXPECT_EQ(r.violations, 0u) << AllDetails(r);
+  EXPECT_EQ(r.undetermined_keys, 0u) << AllDetails(r);
+}
+
+TEST(CheckerDeletes, NotFoundConcurrentWithADeleteOrBeforeAnyPutIsFine) {
+  Builder b;
+  b.GetNotFound(0, 1).Put("v1", 2, 3).Delete(4, 10).GetNotFound(5, 6).Get("v1", 7, 8);
+  b.Delete(20, kNever).GetNotFound(30, 31);  // a delete never acknowledged may still take effect
+  CheckReport r = b.Check();
+  EXPECT_EQ(r.violations, 0u) << AllDetails(r);
+}
+
+TEST(CheckerDeletes, AValueReadAfterItsDeleteCompletedIsAViolation) {
+  Builder b;
+  b.Put("v1", 0, 1).Delete(2, 3).Get("v1", 4, 5);
+  CheckReport r = b.Check();
+  EXPECT_EQ(r.violations, 1u) << AllDetails(r);
+  ASSERT_FALSE(r.details.empty());
+  EXPECT_NE(r.details[0].find("delete [2s, 3s]"), std::string::npos) << r.details[0];
+}
+
+TEST(CheckerDeletes, NotFoundAfterAnAcknowledgedPutWithNoDeleteBetweenIsAViolation) {
+  Builder b;
+  b.Put("v1", 0, 1).Delete(2, 3).Put("v2", 4, 5).GetNotFound(6, 7);  // the delete is older than v2
+  Builder c("j");
+  c.Put("v1", 0, 1).GetNotFound(2, 3);  // no delete at all: the exact check
+  Builder d("h");
+  d.Put("v1", 0, 1).Delete(6, 7).GetNotFound(2, 3);  // the only delete began after the get ended
+  for (Builder* x : {&b, &c, &d}) {
+    CheckReport r = x->Check();
+    EXPECT_EQ(r.violations, 1u) << AllDetails(r);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "fawnkv/cluster.h"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "device/profiles.h"
@@ -156,6 +157,7 @@ void Cluster::OnFrontMessage(int f, Message& m) {
   switch (m.kind) {
     case MsgKind::kReply:
     case MsgKind::kRetry:
+    case MsgKind::kMultiReply:
       fronts_[static_cast<size_t>(f)]->Receive(m);
       return;
     case MsgKind::kReaderNow:
@@ -188,6 +190,62 @@ void Cluster::Put(const Key& key, std::string value, FrontEnd::Done done, const 
     history_.Complete(h, o.ok, false, "", o.ok ? sim_.now() : -1);
     if (done) done(o);
   });
+}
+
+void Cluster::Delete(const Key& key, FrontEnd::Done done, const std::string& name) {
+  const int f = Ring::FrontEndOf(key, front_ends()).value();
+  if (!o_.record_history) return fronts_[static_cast<size_t>(f)]->Delete(key, std::move(done));
+  const size_t h = history_.Invoke(HistoryOp::Kind::kDelete, name.empty() ? Hex(key) : name, "", sim_.now());
+  fronts_[static_cast<size_t>(f)]->Delete(key, [this, h, done = std::move(done)](const Outcome& o) {
+    history_.Complete(h, o.ok, false, "", o.ok ? sim_.now() : -1);
+    if (done) done(o);
+  });
+}
+
+void Cluster::MultiGet(const std::vector<Key>& keys, FrontEnd::Done done, const std::vector<std::string>& names) {
+  // One FrontEnd::MultiGet per front-end owning some of the keys; the answers are put back in order.
+  struct Join {
+    Outcome all;
+    size_t left = 0;
+    std::vector<size_t> history;
+    FrontEnd::Done done;
+  };
+  auto j = std::make_shared<Join>();
+  j->all.ok = true;
+  j->all.answers.resize(keys.size());
+  j->done = std::move(done);
+  std::map<int, std::vector<size_t>> by_front;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    by_front[Ring::FrontEndOf(keys[i], front_ends()).value()].push_back(i);
+    if (o_.record_history) {
+      const std::string name = i < names.size() ? names[i] : Hex(keys[i]);
+      j->history.push_back(history_.Invoke(HistoryOp::Kind::kGet, name, "", sim_.now()));
+    }
+  }
+  const sim::SimTime start = sim_.now();
+  j->left = by_front.size();
+  auto finish = [this, j, start]() {
+    if (--j->left > 0) return;
+    for (size_t i = 0; i < j->history.size(); ++i) {
+      const KeyAnswer& a = j->all.answers[i];
+      history_.Complete(j->history[i], a.ok, a.found, a.value, a.ok ? sim_.now() : -1);
+    }
+    j->all.latency_ns = sim_.now() - start;
+    if (j->done) j->done(j->all);
+  };
+  if (by_front.empty()) {
+    j->left = 1;
+    return sim_.Schedule(sim_.now(), finish);
+  }
+  for (auto& [f, idx] : by_front) {
+    std::vector<Key> part;
+    for (size_t i : idx) part.push_back(keys[i]);
+    fronts_[static_cast<size_t>(f)]->MultiGet(std::move(part), [j, idx = idx, finish](const Outcome& o) {
+      j->all.ok = j->all.ok && o.ok;
+      for (size_t k = 0; k < idx.size() && k < o.answers.size(); ++k) j->all.answers[idx[k]] = o.answers[k];
+      finish();
+    });
+  }
 }
 
 Status Cluster::Load(uint64_t n, const std::function<Key(uint64_t)>& key, const std::function<std::string(uint64_t)>& value,

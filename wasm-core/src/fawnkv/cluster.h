@@ -3,7 +3,9 @@
 // coordinating membership (coordinator.h), one switched network (network.h) — in one
 // simulator's virtual time, with its power and energy.
 //
-// Clients call Get/Put; each request enters at the front-end owning the key's wedge. The
+// Clients call Get/Put/Delete; each request enters at the front-end owning the key's wedge;
+// MultiGet splits its keys among their front-ends and answers when all have (a delete and
+// each key of a multiget go into the history as well). The
 // cluster starts with `nodes` back-ends, ids 0 … nodes−1, each with V VIDs hashed from its id
 // (or evenly spaced: `even`), every range replicated on R nodes; AddNode/RemoveNode/FailNode
 // change membership while requests continue. Load() populates every replica directly (no
@@ -68,6 +70,9 @@ class Cluster {
   // history (default: its hex).
   void Get(const Key& key, FrontEnd::Done done, const std::string& name = "");
   void Put(const Key& key, std::string value, FrontEnd::Done done, const std::string& name = "");
+  void Delete(const Key& key, FrontEnd::Done done, const std::string& name = "");
+  // `names` (if given) name the keys in the history, one per key.
+  void MultiGet(const std::vector<Key>& keys, FrontEnd::Done done, const std::vector<std::string>& names = {});
 
   // Writes keys key(0) … key(n−1) with value(i) into every replica of their ranges directly,
   // up to `window` at a time per back-end, running the simulator until all are stored.

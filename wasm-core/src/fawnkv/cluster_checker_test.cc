@@ -12,12 +12,13 @@ namespace fawnlab::fawnkv {
 namespace {
 
 struct RunStats {
-  uint64_t ops = 0, failed_puts = 0, changes = 0;
+  uint64_t ops = 0, failed_puts = 0, changes = 0, deletes = 0, multigets = 0;
   bool stuck = false;
   CheckReport report;
 };
 
-// `seconds` of virtual time: Poisson puts and gets over `keys` keys from 4 front-end clients,
+// `seconds` of virtual time: Poisson puts, gets, deletes and multigets (2–7 keys) over `keys`
+// keys from 4 front-end clients,
 // and every ~2 s one membership change (a failure, a join or a leave) once the last is done.
 RunStats RandomRun(uint64_t seed, int seconds, int keys) {
   sim::Rng rng = sim::Rng::ForStream(seed, 1);
@@ -39,8 +40,22 @@ RunStats RandomRun(uint64_t seed, int seconds, int keys) {
   std::function<void()> client = [&]() {
     if (c->sim().now() >= end) return;
     const std::string k = "k" + std::to_string(rng.UniformU64(static_cast<uint64_t>(keys)));
-    if (rng.UniformU64(3) == 0) {
+    const uint64_t what = rng.UniformU64(12);
+    if (what < 4) {
       c->Put(Key::Hash(k), "v" + std::to_string(++n), nullptr, k);
+    } else if (what < 5) {
+      c->Delete(Key::Hash(k), nullptr, k);
+      ++st.deletes;
+    } else if (what < 7) {
+      std::vector<Key> ks;
+      std::vector<std::string> names;
+      const uint64_t width = 2 + rng.UniformU64(6);
+      for (uint64_t i = 0; i < width; ++i) {
+        names.push_back("k" + std::to_string(rng.UniformU64(static_cast<uint64_t>(keys))));
+        ks.push_back(Key::Hash(names.back()));
+      }
+      c->MultiGet(ks, nullptr, names);
+      ++st.multigets;
     } else {
       c->Get(Key::Hash(k), nullptr, k);
     }
@@ -90,19 +105,23 @@ TEST(ClusterChecker, NoViolationOverManySeedsWithFailuresJoinsAndLeaves) {
   const uint64_t kDefaultSeeds = 24;
 #endif
   const uint64_t kSeeds = std::getenv("FAWNLAB_KV_SEEDS") ? std::strtoull(std::getenv("FAWNLAB_KV_SEEDS"), nullptr, 10) : kDefaultSeeds;
-  uint64_t ops = 0, changes = 0, failed = 0;
+  uint64_t ops = 0, changes = 0, failed = 0, deletes = 0, multigets = 0;
   for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
     RunStats st = RandomRun(seed, 14, 12);
     ops += st.ops;
     changes += st.changes;
     failed += st.failed_puts;
+    deletes += st.deletes;
+    multigets += st.multigets;
     EXPECT_EQ(st.report.violations, 0u) << "seed " << seed << ": " << (st.report.details.empty() ? "" : st.report.details[0]);
     EXPECT_EQ(st.report.undetermined_keys, 0u) << "seed " << seed;
     EXPECT_FALSE(st.stuck) << "seed " << seed << ": a membership change never finished";
   }
-  std::printf("checked %llu seeds: %llu operations, %llu membership changes, %llu puts failed (timed out)\n",
-              static_cast<unsigned long long>(kSeeds), static_cast<unsigned long long>(ops), static_cast<unsigned long long>(changes),
-              static_cast<unsigned long long>(failed));
+  std::printf("checked %llu seeds: %llu operations (%llu deletes, %llu multigets), %llu membership changes, %llu puts failed (timed out)\n",
+              static_cast<unsigned long long>(kSeeds), static_cast<unsigned long long>(ops), static_cast<unsigned long long>(deletes),
+              static_cast<unsigned long long>(multigets), static_cast<unsigned long long>(changes), static_cast<unsigned long long>(failed));
+  EXPECT_GT(deletes, kSeeds * 50);
+  EXPECT_GT(multigets, kSeeds * 100);
   EXPECT_GT(ops, kSeeds * 1000);
 }
 

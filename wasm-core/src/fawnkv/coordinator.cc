@@ -35,7 +35,7 @@ const char* PhaseName(Phase p) {
   return "?";
 }
 
-Coordinator::Coordinator(sim::Simulator* sim, Network* net, Ring* ring, Routes* routes, CoordOptions o, int vids)
+Coordinator::Coordinator(sim::Simulator* sim, Transport* net, Ring* ring, Routes* routes, CoordOptions o, int vids)
     : sim_(sim), net_(net), ring_(ring), routes_(routes), o_(o), vids_(vids) {}
 
 void Coordinator::Event(const std::string& s) {
@@ -70,6 +70,7 @@ void Coordinator::Beat() {
     last_seen_.erase(n);
     failed_.insert(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
+    if (on_failed_) on_failed_(n);
     Request(Change{Change::kFail, n, {}});
   }
   sim_->Schedule(sim_->now() + o_.heartbeat_ns, [this]() { Beat(); });
@@ -152,7 +153,7 @@ void Coordinator::StartChange(const Change& c) {
       }
       t.donor = cur.empty() ? kNobody : ReplierOf(ChainSpec{cur, kNobody, kNobody});
       t.phase = (t.joiner != kNobody && t.donor != kNobody) ? Phase::kPrecopy : Phase::kFinal;
-      if (t.joiner != kNobody) ++joins;
+      if (t.joiner != kNobody && t.donor != kNobody) ++joins;
       pending_joins_.push_back(std::move(t));
     }
   }
@@ -293,7 +294,7 @@ void Coordinator::Finished(Transition* t) {
       net_->Send(std::move(r));
     }
     t->phase = Phase::kDone;
-    if (t->joiner != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
+    if (t->joiner != kNobody && t->donor != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
   }
   for (const Transition& x : transitions_) {
     if (x.phase != Phase::kDone) return;

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "fawnkv/network.h"
+#include "fawnkv/transport.h"
 #include "fawnkv/ring.h"
 #include "fawnkv/routes.h"
 #include "sim/simulator.h"
@@ -63,10 +63,12 @@ class Coordinator {
  public:
   using EventFn = std::function<void(const std::string&)>;
   // `released(node)` is called when a leaving node holds nothing any more.
-  Coordinator(sim::Simulator* sim, Network* net, Ring* ring, Routes* routes, CoordOptions o, int vids);
+  Coordinator(sim::Simulator* sim, Transport* net, Ring* ring, Routes* routes, CoordOptions o, int vids);
 
   void set_events(EventFn f) { events_ = std::move(f); }
   void set_on_left(std::function<void(NodeId)> f) { on_left_ = std::move(f); }
+  // Called when heartbeats declare a node failed (before its replacement is queued).
+  void set_on_failed(std::function<void(NodeId)> f) { on_failed_ = std::move(f); }
   void StartHeartbeats(const std::vector<NodeId>& nodes);
   void Watch(NodeId n);
 
@@ -90,13 +92,13 @@ class Coordinator {
   Transition* Find(const KeyRange& r);
 
   sim::Simulator* sim_;
-  Network* net_;
+  Transport* net_;
   Ring* ring_;
   Routes* routes_;
   CoordOptions o_;
   int vids_;
   EventFn events_;
-  std::function<void(NodeId)> on_left_;
+  std::function<void(NodeId)> on_left_, on_failed_;
   std::deque<Change> queue_;
   std::unique_ptr<Change> current_;
   std::vector<Transition> transitions_;

@@ -11,7 +11,7 @@ size_t FrontEnd::KeyHash::operator()(const Key& k) const {
   return static_cast<size_t>(h);
 }
 
-FrontEnd::FrontEnd(sim::Simulator* sim, Network* net, Routes* routes, int index, FrontOptions o)
+FrontEnd::FrontEnd(sim::Simulator* sim, Transport* net, Routes* routes, int index, FrontOptions o)
     : sim_(sim), net_(net), routes_(routes), index_(index), o_(o), cpu_(sim, fawnds::CpuCosts{}) {}
 
 void FrontEnd::Get(const Key& key, Done done) {
@@ -48,6 +48,109 @@ void FrontEnd::Put(const Key& key, std::string value, Done done) {
   });
 }
 
+void FrontEnd::Arm(uint64_t req) {
+  sim_->Schedule(sim_->now() + o_.timeout_ns, [this, req]() {
+    if (pending_.count(req)) Finish(req, Outcome{});
+  });
+}
+
+void FrontEnd::Delete(const Key& key, Done done) {
+  ++stats_.deletes;
+  ++put_count_[key];
+  const uint64_t req = next_req_++;
+  pending_[req] = Pending{MsgKind::kDelete, key, std::string(), std::move(done), sim_->now(), 0};
+  cpu_.Run(o_.cpu_ns, [this, req]() { Send(req); });
+  Arm(req);
+}
+
+void FrontEnd::MultiGet(std::vector<Key> keys, Done done) {
+  ++stats_.multigets;
+  const uint64_t req = next_req_++;
+  Pending p{MsgKind::kMultiGet, Key(), std::string(), std::move(done), sim_->now(), 0};
+  p.open = keys.size();
+  p.answers.resize(keys.size());
+  p.state.assign(keys.size(), 0);
+  p.keys = std::move(keys);
+  pending_[req] = std::move(p);
+  cpu_.Run(o_.cpu_ns, [this, req]() { SendMulti(req); });
+  Arm(req);
+}
+
+void FrontEnd::SendMulti(uint64_t req) {
+  auto it = pending_.find(req);
+  if (it == pending_.end()) return;
+  Pending& p = it->second;
+  if (p.open == 0) return Finish(req, Outcome{});  // no keys: answered at once (ok set in Finish)
+  std::map<Endpoint, std::shared_ptr<std::vector<MultiItem>>> batches;
+  for (size_t i = 0; i < p.keys.size(); ++i) {
+    if (p.state[i] != 0) continue;
+    if (const std::string* v = CacheGet(p.keys[i])) {
+      ++stats_.cache_hits;
+      Settle(req, i, KeyAnswer{true, true, *v});
+      if (!pending_.count(req)) return;
+      continue;
+    }
+    RouteEntry* r = routes_->Find(p.keys[i]);
+    const Endpoint to = r ? r->readers[static_cast<size_t>(index_)] : kNobody;
+    if (to == kNobody || !net_->up(to)) {
+      AskAlone(req, i);
+      continue;
+    }
+    auto& b = batches[to];
+    if (!b) b = std::make_shared<std::vector<MultiItem>>();
+    b->push_back(MultiItem{p.keys[i], MultiItem::kMissing, std::string()});
+  }
+  for (auto& [to, items] : batches) {
+    Message m;
+    m.kind = MsgKind::kMultiGet;
+    m.from = endpoint();
+    m.to = to;
+    m.client = endpoint();
+    m.req = req;
+    m.items = items;
+    net_->Send(std::move(m));
+  }
+}
+
+void FrontEnd::AskAlone(uint64_t req, size_t i) {
+  Pending& p = pending_.at(req);
+  p.state[i] = 1;
+  Get(p.keys[i], [this, req, i](const Outcome& o) { Settle(req, i, KeyAnswer{o.ok, o.found, o.value}); });
+}
+
+void FrontEnd::Settle(uint64_t req, size_t i, KeyAnswer a) {
+  auto it = pending_.find(req);
+  if (it == pending_.end() || it->second.state[i] == 2) return;
+  Pending& p = it->second;
+  p.state[i] = 2;
+  p.answers[i] = std::move(a);
+  if (--p.open > 0) return;
+  Outcome o;
+  o.ok = true;
+  for (const KeyAnswer& x : p.answers) o.ok = o.ok && x.ok;
+  Finish(req, std::move(o));
+}
+
+void FrontEnd::OnMultiReply(const Message& m) {
+  auto it = pending_.find(m.req);
+  if (it == pending_.end() || it->second.kind != MsgKind::kMultiGet || !m.items) return;
+  const uint64_t req = m.req;
+  for (const MultiItem& item : *m.items) {
+    // Every open position holding this key (a key may be asked twice).
+    for (size_t i = 0; i < it->second.keys.size(); ++i) {
+      if (it->second.state[i] != 0 || !(it->second.keys[i] == item.key)) continue;
+      if (item.state == MultiItem::kNotHere) {
+        ++stats_.retries;
+        AskAlone(req, i);
+      } else {
+        Settle(req, i, KeyAnswer{true, item.state == MultiItem::kFound, item.value});
+      }
+      it = pending_.find(req);
+      if (it == pending_.end()) return;
+    }
+  }
+}
+
 void FrontEnd::Send(uint64_t req) {
   auto it = pending_.find(req);
   if (it == pending_.end()) return;
@@ -76,6 +179,7 @@ void FrontEnd::Receive(Message& m) {
     }
     return;
   }
+  if (m.kind == MsgKind::kMultiReply) return OnMultiReply(m);
   const uint64_t req = m.req;
   if (!pending_.count(req)) return;  // answered already, or given up
   if (m.kind == MsgKind::kRetry) {
@@ -95,6 +199,9 @@ void FrontEnd::Receive(Message& m) {
       o.found = reply->found;
       o.value = reply->value;
       if (o.found && put_count_[p.key] == p.version) CachePut(p.key, o.value);
+    } else if (p.kind == MsgKind::kDelete) {
+      o.found = reply->found;
+      CacheErase(p.key);
     } else {
       CachePut(p.key, p.value);
     }
@@ -107,14 +214,15 @@ void FrontEnd::Finish(uint64_t req, Outcome o) {
   Pending p = std::move(it->second);
   pending_.erase(it);
   o.latency_ns = sim_->now() - p.invoked;
+  if (p.kind == MsgKind::kMultiGet) {
+    if (p.keys.empty()) o.ok = true;
+    o.answers = std::move(p.answers);
+  }
   if (o.ok) {
     ++stats_.answered;
   } else {
     ++stats_.failed;
-    if (p.kind == MsgKind::kPut && cache_.count(p.key)) {  // it may yet take effect: forget the old value
-      lru_.erase(cache_[p.key]);
-      cache_.erase(p.key);
-    }
+    if (p.kind == MsgKind::kPut || p.kind == MsgKind::kDelete) CacheErase(p.key);  // it may yet take effect: forget the old value
   }
   if (p.done) p.done(o);
 }
@@ -141,6 +249,13 @@ void FrontEnd::CachePut(const Key& key, const std::string& value) {
     cache_.erase(lru_.back().first);
     lru_.pop_back();
   }
+}
+
+void FrontEnd::CacheErase(const Key& key) {
+  auto it = cache_.find(key);
+  if (it == cache_.end()) return;
+  lru_.erase(it->second);
+  cache_.erase(it);
 }
 
 const std::string* FrontEnd::CacheGet(const Key& key) {

@@ -10,6 +10,12 @@
 // a put's acknowledgement updates the entry, and a get's answer is cached only if no put of
 // that key was sent after the get was (so a slow get cannot bring back an older value).
 // Processing costs the front-end's CPU `cpu_ns` per request and per reply (an Atom; estimate).
+//
+// Delete goes to the head like a put (the tail's answer says whether the key was there) and
+// drops the key's cache entry. MultiGet answers cached keys at once and sends the rest in one
+// kMultiGet per back-end that reads them (FAWN-DS's vector lookup there); a key that back-end
+// no longer reads ("not here"), or whose range has no reader yet, is retried alone as a Get.
+// Its outcome has one answer per key, in order; ok when every key was answered.
 #ifndef FAWNLAB_FAWNKV_FRONTEND_H_
 #define FAWNLAB_FAWNKV_FRONTEND_H_
 
@@ -20,9 +26,11 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "fawnds/host_cpu.h"
-#include "fawnkv/network.h"
+#include "fawnkv/transport.h"
 #include "fawnkv/routes.h"
 #include "sim/simulator.h"
 
@@ -36,6 +44,11 @@ struct FrontOptions {
 };
 
 // What a client learns.
+struct KeyAnswer {
+  bool ok = false, found = false;
+  std::string value;
+};
+
 struct Outcome {
   bool ok = false;     // answered (a put: acknowledged)
   bool found = false;  // a get found a value
@@ -43,20 +56,23 @@ struct Outcome {
   bool cache_hit = false;
   Endpoint served_by = kNobody;  // the back-end that answered
   sim::SimDuration latency_ns = 0;
+  std::vector<KeyAnswer> answers;  // MultiGet: one per key, in request order
 };
 
 struct FrontStats {
-  uint64_t gets = 0, puts = 0, answered = 0, failed = 0, retries = 0;
+  uint64_t gets = 0, puts = 0, deletes = 0, multigets = 0, answered = 0, failed = 0, retries = 0;
   uint64_t cache_hits = 0, cache_misses = 0;
 };
 
 class FrontEnd {
  public:
   using Done = std::function<void(const Outcome&)>;
-  FrontEnd(sim::Simulator* sim, Network* net, Routes* routes, int index, FrontOptions o);
+  FrontEnd(sim::Simulator* sim, Transport* net, Routes* routes, int index, FrontOptions o);
 
   void Get(const Key& key, Done done);
   void Put(const Key& key, std::string value, Done done);
+  void Delete(const Key& key, Done done);
+  void MultiGet(std::vector<Key> keys, Done done);
   // Replies, retries and kReaderNow addressed to this front-end.
   void Receive(Message& m);
 
@@ -69,23 +85,37 @@ class FrontEnd {
 
  private:
   struct Pending {
-    MsgKind kind;
+    Pending() = default;
+    Pending(MsgKind k, const Key& key_, std::string v, Done d, sim::SimTime at, uint64_t ver)
+        : kind(k), key(key_), value(std::move(v)), done(std::move(d)), invoked(at), version(ver) {}
+    MsgKind kind = MsgKind::kGet;
     Key key;
     std::string value;
     Done done;
-    sim::SimTime invoked;
-    uint64_t version;  // gets: the key's put count when sent
+    sim::SimTime invoked = 0;
+    uint64_t version = 0;  // gets: the key's put count when sent
+    // MultiGet: the keys, their answers, which are settled or asked alone, how many are open.
+    std::vector<Key> keys;
+    std::vector<KeyAnswer> answers;
+    std::vector<uint8_t> state;  // 0 open, 1 asked alone, 2 settled
+    size_t open = 0;
   };
   struct KeyHash {
     size_t operator()(const Key& k) const;
   };
   void Send(uint64_t req);
+  void SendMulti(uint64_t req);
+  void OnMultiReply(const Message& m);
+  void AskAlone(uint64_t req, size_t i);
+  void Settle(uint64_t req, size_t i, KeyAnswer a);
+  void Arm(uint64_t req);  // the request's timeout
+  void CacheErase(const Key& key);
   void Finish(uint64_t req, Outcome o);
   void CachePut(const Key& key, const std::string& value);
   const std::string* CacheGet(const Key& key);
 
   sim::Simulator* sim_;
-  Network* net_;
+  Transport* net_;
   Routes* routes_;
   int index_;
   FrontOptions o_;

@@ -24,6 +24,9 @@ const char* KindName(MsgKind k) {
     case MsgKind::kFlushDone: return "flush-done";
     case MsgKind::kHeartbeat: return "heartbeat";
     case MsgKind::kHeartbeatReply: return "heartbeat-reply";
+    case MsgKind::kDelete: return "delete";
+    case MsgKind::kMultiGet: return "multiget";
+    case MsgKind::kMultiReply: return "multi-reply";
   }
   return "?";
 }
@@ -32,6 +35,8 @@ bool IsChainTraffic(MsgKind k) {
   switch (k) {
     case MsgKind::kGet:
     case MsgKind::kPut:
+    case MsgKind::kDelete:
+    case MsgKind::kMultiGet:
     case MsgKind::kHeartbeat:
       return false;
     default:
@@ -66,6 +71,9 @@ uint32_t WireBytes(const Message& m) {
   if (m.spec) b += 4 * m.spec->chain.size() + 8;
   if (m.records) {
     for (const KvRecord& r : *m.records) b += 20 + 4 + r.value.size();
+  }
+  if (m.items) {
+    for (const MultiItem& r : *m.items) b += 20 + 1 + r.value.size();
   }
   return static_cast<uint32_t>(b);
 }

@@ -9,7 +9,11 @@
 // tail to a joining node, kFlush* the entries that arrived after the pre-copy; kReady says a
 // joiner has merged its temporary log; kReaderNow that a member now answers gets; kRelease
 // that a node may drop a range it no longer replicates. kHeartbeat/kHeartbeatReply detect
-// failures. `bytes` is the size on the wire, headers included (Network adds nothing).
+// failures. kDelete travels like kPut (to the head, down the chain as a kChainPut with `del`
+// set; the tail answers). kMultiGet asks one back-end for several keys it reads (FAWN-DS's
+// vector lookup there); kMultiReply answers each (found, not found, or "not here": the
+// front-end retries that key alone). `bytes` is the size on the wire, headers included
+// (Network adds nothing). The byte encoding for real sockets is codec.h's.
 #ifndef FAWNLAB_FAWNKV_MESSAGE_H_
 #define FAWNLAB_FAWNKV_MESSAGE_H_
 
@@ -36,7 +40,9 @@ enum class MsgKind : uint8_t {
   kSeal, kSealed, kConfig, kReaderNow, kReady, kRelease,
   kPrecopyStart, kPrecopyData, kPrecopyAck, kPrecopyDone, kFlushData, kFlushDone,
   kHeartbeat, kHeartbeatReply,
+  kDelete, kMultiGet, kMultiReply,
 };
+constexpr int kMsgKinds = static_cast<int>(MsgKind::kMultiReply) + 1;
 const char* KindName(MsgKind k);
 // Chain and membership traffic, which a back-end may queue apart from clients' (footnote 5).
 bool IsChainTraffic(MsgKind k);
@@ -64,6 +70,15 @@ Endpoint ReplierOf(const ChainSpec& spec);
 struct KvRecord {
   Key key;
   std::string value;
+  bool del = false;  // a delete record (flushes carry them: the joiner must forget the key)
+};
+
+// One key of a multiget: the request names `key`; the answer sets `state` (and `value`).
+struct MultiItem {
+  enum State : uint8_t { kMissing = 0, kFound = 1, kNotHere = 2 };
+  Key key;
+  State state = kMissing;
+  std::string value;
 };
 
 struct Message {
@@ -74,11 +89,13 @@ struct Message {
   Key key;                 // the key; for range messages, the range's end
   std::string value;
   bool found = false;
+  bool del = false;        // kChainPut (and its unacked copies): a delete, not a put
   KeyRange range;          // membership messages: the range
   uint64_t seq = 0, epoch = 0;
   std::shared_ptr<const ChainSpec> spec;  // kSeal/kConfig: the chain of `epoch`
   Endpoint peer = kNobody; // kPrecopyStart: the joiner; kConfig: the joiner the donor flushes to
   std::shared_ptr<std::vector<KvRecord>> records;  // pre-copy and flush batches
+  std::shared_ptr<std::vector<MultiItem>> items;   // kMultiGet keys, kMultiReply answers
   uint32_t bytes = 0;
 };
 

@@ -16,6 +16,7 @@
 #include <map>
 
 #include "fawnkv/message.h"
+#include "fawnkv/transport.h"
 #include "sim/simulator.h"
 
 namespace fawnlab::fawnkv {
@@ -26,7 +27,7 @@ struct NetOptions {
   sim::SimDuration hop_ns = 70 * sim::kUs;  // switch + both kernels' stacks (estimate, docs/decisions.md)
 };
 
-class Network {
+class Network : public Transport {
  public:
   using Handler = std::function<void(Message&)>;
   using Observer = std::function<void(const Message&, sim::SimTime sent, sim::SimTime arrive)>;
@@ -34,10 +35,10 @@ class Network {
   Network(sim::Simulator* sim, NetOptions o) : sim_(sim), o_(o) {}
 
   void AddEndpoint(Endpoint e, Handler h);
-  void SetUp(Endpoint e, bool up);
-  bool up(Endpoint e) const;
+  void SetUp(Endpoint e, bool up) override;
+  bool up(Endpoint e) const override;
   // Sends `m` (m.from, m.to set; m.bytes computed here). Dropped if either end is down.
-  void Send(Message m);
+  void Send(Message m) override;
 
   void set_observer(Observer o) { observer_ = std::move(o); }
   // Nanoseconds endpoint e's link spent sending and receiving, and bytes it sent.
