@@ -12,8 +12,9 @@
 //                                  a string as its UTF-8)
 //                                  -> request id (a number)
 //   .takeDone()                    -> [{req, op: "put"|"get"|"del"|"multiget", ok, found,
-//                                       value: Uint8Array, values: [Uint8Array | null] (multiget;
-//                                       null = not found or not answered), error, latencyNs}]
+//                                       value: Uint8Array, values: [{ok, found, value: Uint8Array}]
+//                                       (multiget, in key order; ok = false: that key got no
+//                                       answer), error, latencyNs}]
 //   .addBackend(id) / .removeBackend(id) / .failBackend(id)   -> "" | error
 //   .statusJson()                  -> JSON text (front-end: nodes, ring, chains, changes,
 //                                     busy, stats, events since the last call; back-end: its
@@ -105,7 +106,13 @@ class KvHostNode {
       o.set("value", ToU8(d.value));
       if (d.op == "multiget") {
         val vs = val::array();
-        for (const fawnlab::fawnkv::KeyAnswer& a : d.values) vs.call<void>("push", a.ok && a.found ? ToU8(a.value) : val::null());
+        for (const fawnlab::fawnkv::KeyAnswer& a : d.values) {
+          val k = val::object();
+          k.set("ok", a.ok);
+          k.set("found", a.ok && a.found);
+          k.set("value", ToU8(a.ok && a.found ? a.value : std::string()));
+          vs.call<void>("push", k);
+        }
         o.set("values", vs);
       }
       o.set("error", d.error);

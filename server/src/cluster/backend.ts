@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { UsageError } from '../args.js';
 import { type NodeArgs, NODE_USAGE, parseNodeArgs } from './clusterargs.js';
 import { formatHostPort, FRONT_END, parseControl, type PeerTable, type Welcome } from './hello.js';
-import { createKvHostNode, KvDriver, loadKvHost, type KvHostModule, type RawKvHostNode } from './kvcore.js';
+import { createKvHostNode, describeRecovered, KvDriver, loadKvHost, type KvHostModule, type RawKvHostNode } from './kvcore.js';
 import { createPeerServer } from './peerserver.js';
 import { PeerLinks } from './peers.js';
 
@@ -98,8 +98,8 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
     node = made;
     driver = new KvDriver(made, { send: (to, bytes) => links.send(to, bytes), log });
     for (const [from, payload] of early.splice(0)) driver.deliver(from, payload);
-    const recovered = made.recovered();
-    log(`back-end ${id}: listening on ${listen}, data in ${args.dataDir}, recovered ${recovered}`);
+    const recovered = describeRecovered(made.recovered());
+    log(`back-end ${id}: listening on ${listen}, data in ${args.dataDir}; ${recovered}`);
     readyResolve({ id, recovered });
   };
 

@@ -15,15 +15,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs, UsageError } from '../args.js';
 import { startCluster, stopCluster, waitReady } from './clusterproc.js';
 import { McConn } from './mcconn.js';
+import { ROOT } from '../core.js';
 
 const USAGE = 'usage: fawnlab bench-cluster [--nodes 4] [--replicas 3] [--seconds 8] [--connections 8] [--keys 20000] '
   + '[--value-bytes 256] [--widths 1,16] [--seed 1]';
-const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+// The built CLI (also when this module runs from its TypeScript source under Vitest).
+const CLI = resolve(ROOT, 'server/dist/cli.js');
 
 export interface LoadResult {
   width: number;

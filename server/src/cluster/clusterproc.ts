@@ -3,10 +3,12 @@
  * free loopback ports (it prints them), wait until every back-end is up and no membership
  * change runs, stop it (SIGINT, then SIGKILL after 5 s).
  */
+import { resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../core.js';
 
-const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+// The built CLI (also when this module runs from its TypeScript source under Vitest).
+const CLI = resolve(ROOT, 'server/dist/cli.js');
 
 export interface ClusterProc {
   proc: ChildProcess;
@@ -36,12 +38,17 @@ export function startCluster(args: string[], dir: string, onLog?: (line: string)
 
 export interface ClusterView {
   nodes: Array<{ id: number; role: string; state: string; process?: string; pid?: number }>;
-  changes: unknown[];
+  changes: Array<{ phase: string }>;
   chains: Array<{ chain: number[] }>;
 }
 
 export async function clusterView(http: string): Promise<ClusterView> {
   return await (await fetch(`http://${http}/cluster`)).json() as ClusterView;
+}
+
+/** Whether no membership change runs (finished ones stay listed, phase "done"). */
+export function settled(v: ClusterView): boolean {
+  return v.changes.every((c) => c.phase === 'done');
 }
 
 /** Waits until `nodes` back-ends are up and no membership change runs. */
@@ -52,8 +59,9 @@ export async function waitReady(http: string, nodes: number, timeoutMs = 120_000
     try {
       const v = await clusterView(http);
       const up = v.nodes.filter((n) => n.role === 'backend' && n.state === 'up').length;
-      last = `${up}/${nodes} back-ends up, ${v.changes.length} changes running`;
-      if (up === nodes && v.changes.length === 0) return v;
+      const running = v.changes.filter((c) => c.phase !== 'done').length;
+      last = `${up}/${nodes} back-ends up, ${running} membership changes running`;
+      if (up === nodes && running === 0) return v;
     } catch (e) {
       last = String(e);
     }

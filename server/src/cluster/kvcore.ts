@@ -39,7 +39,8 @@ export interface RawDone {
 
 /** The embind class's instance, exactly as the C++ side exposes it. */
 export interface RawKvHostNode {
-  status(): string;                                   // "" after a good config, else why not
+  ok(): boolean;                                      // false after a bad config; error() says why
+  error(): string;
   advance(nowNs: number): void;
   deliver(from: number, bytes: Uint8Array): string;   // "" or why the frame was dropped
   takeOutbox(): Array<{ to: number; bytes: Uint8Array }>;
@@ -53,12 +54,29 @@ export interface RawKvHostNode {
   removeBackend(id: number): string;
   failBackend(id: number): string;
   statusJson(): string;
-  recovered(): string;                                // back-end: {"stores":k,"records":n}
+  recovered(): RecoveredStores | string;              // back-end: what it found in its data dir (an object; a string in older fakes)
   delete(): void;                                     // frees the C++ object
+}
+
+/** What a back-end recovered from its data directory at start. */
+export interface RecoveredStores {
+  stores?: number;
+  records?: number;
+  ranges?: Array<[string, string]>;
+  detail?: string;
+}
+
+/** One line saying what a back-end recovered. */
+export function describeRecovered(r: RecoveredStores | string): string {
+  const v = typeof r === 'string' ? (JSON.parse(r || '{}') as RecoveredStores) : r;
+  if (!v.stores) return 'nothing to recover (a fresh data directory)';
+  return `${v.stores} store${v.stores === 1 ? '' : 's'} with ${v.records ?? 0} records recovered from disk`;
 }
 
 export interface KvHostModule {
   KvHostNode: new (configJson: string) => RawKvHostNode;
+  /** The FAWN-KV linearizability checker over a history in fawnkv/history_text.h's format; JSON. */
+  checkHistory?: (historyText: string) => string;
   getExceptionMessage?: (e: unknown) => [string, string];
 }
 
@@ -80,7 +98,7 @@ export function createKvHostNode(mod: KvHostModule, config: KvNodeConfig): RawKv
     if (e instanceof Error) return e.message;
     return mod.getExceptionMessage ? mod.getExceptionMessage(e).join(': ') : `the core refused the config (${String(e)})`;
   }
-  const why = node.status();
+  const why = node.ok() ? '' : node.error() || 'the core refused the config';
   if (why !== '') {
     node.delete();
     return why;

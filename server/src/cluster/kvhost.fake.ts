@@ -34,7 +34,8 @@ export class FakeKvHostNode implements RawKvHostNode {
     this.bad = this.cfg.role === 'frontend' || this.cfg.role === 'backend' ? '' : `role must be "frontend" or "backend"`;
   }
 
-  status(): string { return this.bad; }
+  ok(): boolean { return this.bad === ''; }
+  error(): string { return this.bad; }
 
   advance(nowNs: number): void {
     this.now = nowNs;
