@@ -82,14 +82,16 @@ export async function benchLoadMain(argv: string[]): Promise<number> {
   const loop = async (c: McConn, i: number) => {
     const next = rng(seed * 1000 + i);
     while (!stop) {
-      const ks = Array.from({ length: width }, () => `k${Math.floor(next() * keys)}`);
+      const picked = new Set<number>();  // distinct keys: a multiget answers each key once
+      while (picked.size < Math.min(width, keys)) picked.add(Math.floor(next() * keys));
+      const ks = [...picked].map((k) => `k${k}`);
       const t0 = process.hrtime.bigint();
       try {
         const got = await c.get(ks);
         if (measuring) {
           lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
           requests++;
-          keysRead += width;
+          keysRead += ks.length;
           found += got.size;
         }
       } catch {
