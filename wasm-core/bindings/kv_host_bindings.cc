@@ -13,7 +13,8 @@
 //                                  -> request id (a number)
 //   .takeDone()                    -> [{req, op: "put"|"get"|"del"|"multiget", ok, found,
 //                                       value: Uint8Array, values: [Uint8Array | null] (multiget;
-//                                       null = not found or not answered), error, latencyNs}]
+//                                       null = not found or not answered), error, latencyNs,
+//                                       node: the back-end that answered or -1, cacheHit}]
 //   .addBackend(id) / .removeBackend(id) / .failBackend(id)   -> "" | error
 //   .statusJson()                  -> JSON text (front-end: nodes, ring, chains, changes,
 //                                     busy, stats, events since the last call; back-end: its
@@ -110,6 +111,8 @@ class KvHostNode {
       }
       o.set("error", d.error);
       o.set("latencyNs", static_cast<double>(d.latency_ns));
+      o.set("node", d.served_by);
+      o.set("cacheHit", d.cache_hit);
       out.call<void>("push", o);
     }
     return out;
