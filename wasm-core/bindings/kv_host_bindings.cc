@@ -14,7 +14,8 @@
 //   .takeDone()                    -> [{req, op: "put"|"get"|"del"|"multiget", ok, found,
 //                                       value: Uint8Array, values: [{ok, found, value: Uint8Array}]
 //                                       (multiget, in key order; ok = false: that key got no
-//                                       answer), error, latencyNs}]
+//                                       answer), error, latencyNs, node: the back-end that
+//                                       answered or -1, cacheHit}]
 //   .addBackend(id) / .removeBackend(id) / .failBackend(id)   -> "" | error
 //   .statusJson()                  -> JSON text (front-end: nodes, ring, chains, changes,
 //                                     busy, stats, events since the last call; back-end: its
@@ -117,6 +118,8 @@ class KvHostNode {
       }
       o.set("error", d.error);
       o.set("latencyNs", static_cast<double>(d.latency_ns));
+      o.set("node", d.served_by);
+      o.set("cacheHit", d.cache_hit);
       out.call<void>("push", o);
     }
     return out;

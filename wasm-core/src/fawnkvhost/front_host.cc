@@ -199,6 +199,8 @@ class FrontHost : public HostNode {
     d.value = o.value;
     d.values = o.answers;
     d.latency_ns = o.latency_ns;
+    d.cache_hit = o.cache_hit;
+    if (o.served_by != fawnkv::kNobody && !fawnkv::IsFrontEnd(o.served_by)) d.served_by = o.served_by;
     if (!o.ok) {
       d.error = "no answer within " + std::to_string(config_.timeout_ms) + " ms" +
                 (d.op == "put" || d.op == "del" ? std::string(" (it may or may not have taken effect)") : std::string());

@@ -50,6 +50,8 @@ struct DoneOp {
   std::vector<fawnkv::KeyAnswer> values;  // multiget: one per key
   std::string error;
   int64_t latency_ns = 0;
+  int served_by = -1;  // the back-end that answered (−1: none, the cache, or a multiget)
+  bool cache_hit = false;
 };
 
 class HostNode {

@@ -284,6 +284,39 @@ TEST(KvHostNode, ARestartedBackendRecoversItsStoresAndRejoinsWithoutStaleKeys) {
   ExpectLinearizable(rig);
 }
 
+// The case the fresh copy on rejoin exists for: keys deleted while node 1 was down, and every
+// node that saw the deletes gone by the time it rejoins, so its donor's log holds no delete
+// records for them. Node 1 ends up alone: every answer comes from it.
+TEST(KvHostNode, ARejoiningBackendDropsWhatItRecoveredEvenWhenNoDonorRemembersTheDeletes) {
+  Rig rig(3);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 30, "v");
+  rig.Kill(1);
+  rig.RunFor(1500 * kMs);
+  ASSERT_TRUE(rig.Settle());
+  const std::set<int> gone = {1, 4, 9, 16, 25};
+  for (int i : gone) rig.Del("k" + std::to_string(i));
+  rig.RunFor(200 * kMs);
+  rig.StartBackend(3);  // copies from 0 or 2: it never holds the deleted keys, nor their deletes
+  ASSERT_TRUE(rig.front().AddBackend(3).ok());
+  ASSERT_TRUE(rig.Settle());
+  for (int victim : {0, 2}) {
+    rig.Kill(victim);
+    rig.RunFor(1500 * kMs);
+    ASSERT_TRUE(rig.Settle());
+  }
+  rig.StartBackend(1);
+  EXPECT_GT(Counter(rig.back(1).RecoveredJson(), "records"), 0u);
+  ASSERT_TRUE(rig.front().AddBackend(1).ok());
+  ASSERT_TRUE(rig.Settle());
+  rig.Kill(3);
+  rig.RunFor(1500 * kMs);
+  ASSERT_TRUE(rig.Settle());
+  ExpectAll(rig, 30, "v", gone);
+  ExpectLinearizable(rig);
+}
+
 TEST(KvHostNode, BadConfigsAndFramesAreRefusedClearly) {
   auto expect_error = [](const std::string& json, const std::string& needle) {
     auto n = HostNode::Create(json);
