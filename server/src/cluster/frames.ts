@@ -49,27 +49,38 @@ export class FrameReader {
    * FrameError (naming the length) on this and every later call.
    */
   push(data: Uint8Array): Buffer[] {
+    this.append(data);
+    const frames: Buffer[] = [];
+    for (let f = this.next(); f !== null; f = this.next()) frames.push(f);
+    return frames;
+  }
+
+  /** Adds bytes without parsing them (then take frames one at a time with next()). */
+  append(data: Uint8Array): void {
     if (this.failed) throw this.failed;
     if (data.length > 0) {
       this.chunks.push(Buffer.from(data.buffer, data.byteOffset, data.length));
       this.buffered += data.length;
     }
-    const frames: Buffer[] = [];
-    for (;;) {
-      if (this.buffered < 4) break;
-      const head = this.peek(4);
-      const len = head.readUInt32BE(0);
-      if (len < 1 || len > this.maxBytes) {
-        this.failed = new FrameError(`bad frame length ${len} (must be 1..${this.maxBytes})`);
-        this.chunks = [];
-        this.buffered = 0;
-        throw this.failed;
-      }
-      if (this.buffered < 4 + len) break;
-      const all = this.take(4 + len);
-      frames.push(all.subarray(4));
+  }
+
+  /**
+   * The next complete frame, or null. Each frame is checked against `maxBytes` as it is when
+   * the frame is taken, so a reader may raise the limit after the first frame (a hello) even
+   * when later frames arrived in the same chunk. Throws FrameError after a bad length.
+   */
+  next(): Buffer | null {
+    if (this.failed) throw this.failed;
+    if (this.buffered < 4) return null;
+    const len = this.peek(4).readUInt32BE(0);
+    if (len < 1 || len > this.maxBytes) {
+      this.failed = new FrameError(`bad frame length ${len} (must be 1..${this.maxBytes})`);
+      this.chunks = [];
+      this.buffered = 0;
+      throw this.failed;
     }
-    return frames;
+    if (this.buffered < 4 + len) return null;
+    return this.take(4 + len).subarray(4);
   }
 
   private peek(n: number): Buffer {

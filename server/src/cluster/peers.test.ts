@@ -101,6 +101,22 @@ describe('peer links and the peer port', () => {
     await waitFor(() => h.frames.length === 1, 'a frame after the garbage');
   });
 
+  it('admits a frame above the hello cap that arrives in the same chunk as the hello', async () => {
+    // A peer reconnecting with a backlog writes its hello and a pre-copy batch at once.
+    const h = await start();
+    const hello = encodeFrame(encodeHello({ from: 4, listen: 'x:1' }));
+    const big = Buffer.alloc(20_000, 7);
+    big[0] = CODEC_MAGIC;
+    const [host, port] = h.addr.split(':');
+    const s = connect({ host: host!, port: Number(port) }, () => s.write(Buffer.concat([hello, encodeFrame(big)])));
+    s.on('error', () => {});
+    await waitFor(() => h.frames.length === 1, 'the big frame');
+    expect(h.frames[0]![0]).toBe(4);
+    expect(h.frames[0]![1].length).toBe(20_000);
+    expect(h.logs.join('\n')).not.toMatch(/bad frame length/);
+    s.destroy();
+  });
+
   it('refuses connections over the cap', async () => {
     const h = await start({ maxConnections: 2 });
     const a = makeLinks(1, [[0, h.addr]]).l;

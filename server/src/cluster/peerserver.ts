@@ -66,15 +66,18 @@ export function createPeerServer(o: PeerServerOptions): PeerServer {
     const helloTimer = setTimeout(() => fail(`no hello within ${o.helloTimeoutMs ?? HELLO_TIMEOUT_MS} ms`), o.helloTimeoutMs ?? HELLO_TIMEOUT_MS);
     const reader = new FrameReader(HELLO_MAX_BYTES); // no more until the hello is admitted
     socket.on('data', (chunk: Buffer) => {
-      let frames: Buffer[];
-      try {
-        frames = reader.push(chunk);
-      } catch (e) {
-        fail((e as Error).message);
-        return;
-      }
-      for (const f of frames) {
-        if (socket.destroyed) return;
+      reader.append(chunk);
+      // One frame at a time: the hello raises the size limit for the frames behind it,
+      // which may have arrived in the same chunk.
+      for (;;) {
+        let f: Buffer | null;
+        try {
+          f = reader.next();
+        } catch (e) {
+          fail((e as Error).message);
+          return;
+        }
+        if (f === null || socket.destroyed) return;
         const kind = frameKind(f);
         if (!admitted) {
           if (kind !== 'json') return fail('the first frame is not a hello');
