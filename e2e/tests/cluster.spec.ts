@@ -95,6 +95,8 @@ test.describe('against a real cluster', () => {
     await page.getByTestId('load-start').click();
     await expect(page.getByTestId('load-msg')).toContainText(/Load started \(seed \d+\)/);
     await expect.poll(() => completedPerS(page), { timeout: 20_000 }).toBeGreaterThan(100);
+    // Each back-end's own latency: a number of ms once it has answered requests.
+    await expect.poll(async () => Number(await page.getByTestId('node-0-p50').textContent()), { timeout: 10_000 }).toBeGreaterThan(0);
     await shot(page, 'cluster-live');
 
     // Kill node 1: its process dies at once; the heartbeats mark it failed within a few periods.

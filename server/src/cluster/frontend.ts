@@ -26,7 +26,7 @@ import {
   encodePeers, encodeWelcome, formatHostPort, FRONT_END, MAX_BACKEND_ID, parseHostPort, type BackendConfig, type Hello, type PeerTable,
 } from './hello.js';
 import { createKvHostNode, KvDriver, loadKvHost, type KvHostModule } from './kvcore.js';
-import { EVENTS_KEPT, LatencyWindow, NodeRates, parseCoreStatus, type CoreStatus } from './status.js';
+import { EVENTS_KEPT, LatencyWindow, NodeRates, parseCoreStatus, type CoreStatus, type IntervalStats } from './status.js';
 import { CLIENT_IDLE_TIMEOUT_MS } from './limits.js';
 import { LoadGenerator, LOAD_DEFAULTS, parseLoadSettings, type LoadClient } from './loadgen.js';
 import { createMemcachedServer } from './memcached.js';
@@ -84,6 +84,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const window = new LatencyWindow();
   const rates = new NodeRates();
   let lastRates = new Map<number, number>(); // requests served per second by each back-end (the ticker updates it)
+  let lastPerNode: IntervalStats['perNode'] = {}; // each back-end's client latency over the last interval
   const gate = new ConnectionGate(undefined, log);
   const events: unknown[] = [];
   let status: CoreStatus = { nodes: [], ring: [], chains: [], changes: [], events: [] };
@@ -92,7 +93,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   let mcAddr = '';
 
   const links = new PeerLinks({ self: FRONT_END, listen: '', log, ...(a.token ? { token: a.token } : {}) });
-  const driver = new KvDriver(node, { send: (to, b) => links.send(to, b), log, onDone: (op, r) => window.record(op, r.ok, r.latencyNs) });
+  const driver = new KvDriver(node, { send: (to, b) => links.send(to, b), log, onDone: (op, r) => window.record(op, r.ok, r.latencyNs, r.node) });
 
   // The built-in load generator (the Cluster page's): it drives this process's node directly,
   // storing values with memcached flags 0 as the HTTP API does.
@@ -133,6 +134,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
       return {
         ...(core ?? {}), id, role: 'backend', state: core?.state ?? 'unknown', addr: peers.get(id) ?? null,
         process: child ? child.state : 'remote', pid: child?.pid ?? null, servedPerS: r.get(id) ?? 0,
+        latencyMs: lastPerNode[String(id)] ?? null,
       };
     });
     return {
@@ -239,7 +241,9 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     poll();
     lastRates = rates.update(status.nodes);
     if (loadgen.running) loadgen.roll();
-    hub.broadcast({ type: 'status', ...view(), client: window.roll() });
+    const client = window.roll();
+    lastPerNode = client.perNode;
+    hub.broadcast({ type: 'status', ...view(), client });
   }, STATUS_MS);
   if (deps.spawnChildren ?? true) for (let i = 0; i < a.nodes; i++) supervisor.start(i);
 

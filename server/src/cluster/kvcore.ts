@@ -35,6 +35,7 @@ export interface RawDone {
   values?: Array<{ ok?: boolean; found: boolean; value: Uint8Array }>;  // multiget, in key order (ok: that key answered)
   error: string;
   latencyNs: number;
+  node?: number;  // the back-end that answered (-1: none, or the front-end's cache)
 }
 
 /** The embind class's instance, exactly as the C++ side exposes it. */
@@ -115,6 +116,7 @@ export interface KvResult {
   values: Array<{ found: boolean; value: Buffer }>;  // multiget, in key order
   error: string;
   latencyNs: number;
+  node: number;  // the back-end that answered, or -1
 }
 
 /** The client side of a front-end node, as the HTTP and memcached layers use it. */
@@ -135,7 +137,7 @@ export interface DriverOptions {
 }
 
 function failed(error: string): KvResult {
-  return { ok: false, found: false, value: Buffer.alloc(0), values: [], error, latencyNs: 0 };
+  return { ok: false, found: false, value: Buffer.alloc(0), values: [], error, latencyNs: 0, node: -1 };
 }
 
 interface Pending {
@@ -255,6 +257,7 @@ export class KvDriver implements KvClient {
       values: (d.values ?? []).map((v) => ({ found: v.found, value: Buffer.from(v.value ?? []) })),
       error: d.error || (failedKeys ? `${failedKeys} of ${d.values!.length} keys got no answer` : ''),
       latencyNs: Number(d.latencyNs),
+      node: d.node === undefined ? -1 : Number(d.node),
     };
     this.o.onDone?.(p.op, r);
     p.settle(r);

@@ -21,6 +21,17 @@ describe('status', () => {
     expect(w.roll(t0 + 3000).ops.get).toBe(0);
   });
 
+  it('keeps each answering back-end\'s latency apart', () => {
+    const w = new LatencyWindow();
+    for (let i = 1; i <= 10; i++) w.record('get', true, i * 1e6, 0);
+    for (let i = 1; i <= 4; i++) w.record('get', true, 100e6, 2);
+    w.record('get', true, 5e6);        // a cache hit: no back-end
+    w.record('get', false, 0, 0);      // a failure: no latency
+    const s = w.roll();
+    expect(s.perNode).toEqual({ 0: { p50: 5, p99: 10, n: 10 }, 2: { p50: 100, p99: 100, n: 4 } });
+    expect(w.roll().perNode).toEqual({});
+  });
+
   it('turns node counters into rates', () => {
     const r = new NodeRates();
     expect(r.update([{ id: 0, state: 'up', served: 10 }], 1000).get(0)).toBe(0);

@@ -49,19 +49,32 @@ export interface IntervalStats {
   ops: Record<KvOp, number>;       // per second
   errors: number;                  // per second
   latencyMs: { p50: number; p99: number; max: number };
+  /** Per back-end that answered: its requests' latency percentiles and count over the interval. */
+  perNode: Record<string, { p50: number; p99: number; n: number }>;
 }
+
+const PER_NODE_KEPT = 50_000;
 
 /** Client requests finished in the current interval. */
 export class LatencyWindow {
   private lat: number[] = [];
+  private byNode = new Map<number, number[]>();
   private ops: Record<KvOp, number> = { get: 0, put: 0, del: 0, multiget: 0 };
   private errors = 0;
   private since = Date.now();
 
-  record(op: KvOp, ok: boolean, latencyNs: number): void {
+  record(op: KvOp, ok: boolean, latencyNs: number, node = -1): void {
     this.ops[op]++;
-    if (!ok) this.errors++;
-    else if (this.lat.length < 200_000) this.lat.push(latencyNs);
+    if (!ok) {
+      this.errors++;
+      return;
+    }
+    if (this.lat.length < 200_000) this.lat.push(latencyNs);
+    if (node >= 0) {
+      let l = this.byNode.get(node);
+      if (!l) this.byNode.set(node, (l = []));
+      if (l.length < PER_NODE_KEPT) l.push(latencyNs);
+    }
   }
 
   /** The interval's numbers; starts a new interval. */
@@ -74,7 +87,13 @@ export class LatencyWindow {
       ops: { get: this.ops.get / seconds, put: this.ops.put / seconds, del: this.ops.del / seconds, multiget: this.ops.multiget / seconds },
       errors: this.errors / seconds,
       latencyMs: { p50: ms(percentile(sorted, 0.5)), p99: ms(percentile(sorted, 0.99)), max: ms(sorted[sorted.length - 1] ?? 0) },
+      perNode: {},
     };
+    for (const [id, l] of this.byNode) {
+      l.sort((a, b) => a - b);
+      out.perNode[String(id)] = { p50: ms(percentile(l, 0.5)), p99: ms(percentile(l, 0.99)), n: l.length };
+    }
+    this.byNode = new Map();
     this.lat = [];
     this.ops = { get: 0, put: 0, del: 0, multiget: 0 };
     this.errors = 0;

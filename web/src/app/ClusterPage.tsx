@@ -154,9 +154,9 @@ function NodeTable({ view, busy, onKill, onRestart }: { view: ClusterView; busy:
   return (
     <div className="table-wrap">
       <table className="metrics node-table" data-testid="cluster-nodes">
-        <caption className="sr-only">Back-ends: ring state, process, address and requests served per second</caption>
+        <caption className="sr-only">Back-ends: ring state, process, address, requests served per second and the latency of the client requests each answered</caption>
         <thead>
-          <tr><th>node</th><th>ring state</th><th>process</th><th>pid</th><th>address</th><th className="num">VIDs</th><th className="num">served/s</th><th>actions</th></tr>
+          <tr><th>node</th><th>ring state</th><th>process</th><th>pid</th><th>address</th><th className="num">VIDs</th><th className="num">served/s</th><th className="num">p50 ms</th><th className="num">p99 ms</th><th>actions</th></tr>
         </thead>
         <tbody>
           {view.backends.map((b) => (
@@ -168,6 +168,8 @@ function NodeTable({ view, busy, onKill, onRestart }: { view: ClusterView; busy:
               <td><code>{b.addr || '—'}</code></td>
               <td className="num">{b.vids}</td>
               <td className="num">{fmt(b.servedPerS, 0)}</td>
+              <td className="num" data-testid={`node-${b.id}-p50`}>{b.p50Ms === null ? '—' : fmt(b.p50Ms, 2)}</td>
+              <td className="num">{b.p99Ms === null ? '—' : fmt(b.p99Ms, 2)}</td>
               <td className="actions">
                 {b.process === 'running' && <button type="button" disabled={busy} aria-label={`Kill node ${b.id}`} onClick={() => onKill(b.id)}>Kill</button>}
                 {(b.process === 'killed' || b.process === 'exited') && <button type="button" disabled={busy} aria-label={`Restart node ${b.id}`} onClick={() => onRestart(b.id)}>Restart</button>}

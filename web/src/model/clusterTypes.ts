@@ -16,6 +16,8 @@ export interface ClusterNodeWire {
   process?: string;
   pid?: number | null;
   servedPerS?: number;
+  /** Back-ends: the latency of the client requests it answered over the last interval (null: none). */
+  latencyMs?: { p50: number; p99: number; n: number } | null;
   vids?: number;
   memcached?: string;
   peer?: string;

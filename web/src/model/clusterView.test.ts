@@ -9,7 +9,7 @@ const hex = (top: string) => top.padEnd(40, '0');
 const wire = (o: Partial<ClusterViewWire> = {}): ClusterViewWire => ({
   nodes: [
     { id: -1, role: 'frontend', state: 'up', addr: '127.0.0.1:8200' },
-    { id: 0, role: 'backend', state: 'up', process: 'running', pid: 11, servedPerS: 120, vids: 2 },
+    { id: 0, role: 'backend', state: 'up', process: 'running', pid: 11, servedPerS: 120, vids: 2, latencyMs: { p50: 0.8, p99: 4.5, n: 60 } },
     { id: 1, role: 'backend', state: 'failed', process: 'killed', pid: null, servedPerS: 0, vids: 2 },
     { id: 2, role: 'backend', state: 'unknown', process: 'running', pid: 13 },
   ],
@@ -44,6 +44,7 @@ describe('the view', () => {
     const v = viewOf(wire({ events: [{ tNs: 2_500_000_000, text: 'node 1 failed: 3 heartbeats missed' }, { kind: 'join', node: 4, phase: 'done' }] }));
     expect(v.frontEnd?.addr).toBe('127.0.0.1:8200');
     expect(v.backends.map((b) => [b.id, b.state, b.process, b.servedPerS])).toEqual([[0, 'up', 'running', 120], [1, 'failed', 'killed', 0], [2, 'unknown', 'running', 0]]);
+    expect(v.backends.map((b) => [b.p50Ms, b.p99Ms])).toEqual([[0.8, 4.5], [null, null], [null, null]]);
     expect(ringNodes(v.backends)).toEqual([{ id: 0, state: 'up' }, { id: 1, state: 'failed' }, { id: 2, state: 'gone' }]);
     expect(v.events).toEqual(['2.50 s  node 1 failed: 3 heartbeats missed', 'join node 4 — done']);
     expect(v.replicas).toBe(3);

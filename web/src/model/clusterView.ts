@@ -45,6 +45,9 @@ export interface BackendView {
   pid: number | null;
   addr: string;
   servedPerS: number;
+  /** Client requests it answered over the last interval: median and 99th percentile (ms), or null. */
+  p50Ms: number | null;
+  p99Ms: number | null;
   vids: number;
 }
 
@@ -54,7 +57,12 @@ export function backendsOf(v: ClusterViewWire): BackendView[] {
     .map((n) => ({
       id: n.id, state: String(n.state ?? 'unknown'), process: String(n.process ?? 'remote'), pid: n.pid ?? null, addr: n.addr ?? '',
       servedPerS: Number(n.servedPerS ?? 0) || 0, vids: Number(n.vids ?? 0) || 0,
+      p50Ms: finiteOrNull(n.latencyMs?.p50), p99Ms: finiteOrNull(n.latencyMs?.p99),
     }));
+}
+
+function finiteOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 /** The nodes as the ring view wants them: a failed node's VIDs are crossed out. */
