@@ -68,7 +68,8 @@ const commands = {
     prepare({ tools: ['native', 'emscripten'], builds: ['native', 'wasm', 'server', 'web'] });
   },
   cluster(args) {
-    prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });
+    // The front-end also serves the lab (its Cluster page), so the web app is built too.
+    prepare({ tools: ['emscripten'], builds: ['wasm', 'server', 'web'] });
     node('server/dist/cli.js', ['cluster', ...args]);
   },
   'bench-cluster'(args) {
