@@ -408,9 +408,11 @@ std::string FrontHost::RingJson() const {
     RingState::Chain c;
     c.range = e->range;
     c.epoch = e->epoch;
-    // A joiner that has not merged does not hold the range's earlier writes: not named.
+    // A joiner that has not merged does not hold the range's earlier writes, and a node the
+    // ring no longer holds (failing or leaving, its repair not sealed yet) is on its way out:
+    // neither is named. The others each hold every acknowledged write of the range.
     for (Endpoint m : e->spec->chain) {
-      if (m != e->spec->joiner) c.chain.push_back(static_cast<int>(m));
+      if (m != e->spec->joiner && by_node.count(static_cast<int>(m))) c.chain.push_back(static_cast<int>(m));
     }
     st.chains.push_back(std::move(c));
   }
