@@ -17,6 +17,9 @@
 //                                       answer), error, latencyNs, node: the back-end that
 //                                       answered or -1, cacheHit}]
 //   .addBackend(id) / .removeBackend(id) / .failBackend(id)   -> "" | error
+//                                  (addBackend of a "recovering" node: it said hello; restore it)
+//   .restoreRing(json) -> "" | error;  .ringJson() -> DIR/frontend/ring.json's text;
+//   .ringVersion() -> a number that changes whenever ringJson would (fawnkvhost/ring_state.h)
 //   .statusJson()                  -> JSON text (front-end: nodes, ring, chains, changes,
 //                                     busy, stats, events since the last call; back-end: its
 //                                     stores and counters)
@@ -128,6 +131,9 @@ class KvHostNode {
   std::string removeBackend(double id) { return Msg(node_ ? node_->RemoveBackend(static_cast<int>(id)) : NotOk().status()); }
   std::string failBackend(double id) { return Msg(node_ ? node_->FailBackend(static_cast<int>(id)) : NotOk().status()); }
   std::string statusJson() { return node_ ? node_->StatusJson() : "null"; }
+  std::string restoreRing(std::string json) { return Msg(node_ ? node_->RestoreRing(json) : NotOk().status()); }
+  std::string ringJson() const { return node_ ? node_->RingJson() : ""; }
+  double ringVersion() const { return node_ ? static_cast<double>(node_->RingVersion()) : 0; }
   val recovered() const { return val::global("JSON").call<val>("parse", node_ ? node_->RecoveredJson() : std::string("{}")); }
 
  private:
@@ -160,5 +166,8 @@ EMSCRIPTEN_BINDINGS(fawnlab_kvhost) {
       .function("removeBackend", &KvHostNode::removeBackend)
       .function("failBackend", &KvHostNode::failBackend)
       .function("statusJson", &KvHostNode::statusJson)
+      .function("restoreRing", &KvHostNode::restoreRing)
+      .function("ringJson", &KvHostNode::ringJson)
+      .function("ringVersion", &KvHostNode::ringVersion)
       .function("recovered", &KvHostNode::recovered);
 }

@@ -6,7 +6,9 @@ import { parseClusterArgs, parseNodeArgs } from './clusterargs.js';
 describe('fawnlab cluster arguments', () => {
   it('have defaults', () => {
     expect(parseClusterArgs([])).toEqual({ nodes: 4, replicas: 3, vids: 2, port: 8200, memcachedPort: 11311, peerPort: 8201,
-      dataDir: resolve('fawnlab-data'), host: '127.0.0.1', fileBytes: 16 << 20 });
+      dataDir: resolve('fawnlab-data'), host: '127.0.0.1', fileBytes: 16 << 20, recoverMs: 10_000, fresh: false });
+    const r = parseClusterArgs(['--recover-timeout', '3', '--fresh']);
+    expect([r.recoverMs, r.fresh]).toEqual([3000, true]);
     const a = parseClusterArgs(['--nodes', '5', '--replicas=2', '--port', '0', '--memcached-port', '0', '--data', '/tmp/d', '--file-mb', '8']);
     expect([a.nodes, a.replicas, a.port, a.peerPort, a.dataDir, a.fileBytes]).toEqual([5, 2, 0, 0, '/tmp/d', 8 << 20]);
   });
@@ -18,6 +20,8 @@ describe('fawnlab cluster arguments', () => {
       [['--nodes', '2', '--replicas', '3'], /--replicas 3 needs at least 3 --nodes \(got 2\)/],
       [['--vids', '65'], /--vids must be an integer in \[1, 64\]/],
       [['--file-mb', '2048'], /--file-mb must be an integer in \[1, 1024\]/],
+      [['--recover-timeout', '0'], /--recover-timeout must be an integer in \[1, 3600\]/],
+      [['--fresh=yes'], /--fresh takes no value/],
       [['--port', '70000'], /--port must be an integer in \[0, 65535\]/],
       [['--host', '0.0.0.0'], /requires --token/],
       [['--host', '0.0.0.0', '--token', 'short'], /at least 8 characters/],

@@ -2,6 +2,7 @@
  * The command lines of the real cluster, parsed and checked (args.ts does the tokenising):
  *   fawnlab cluster --nodes N --replicas R [--vids V] [--port P] [--memcached-port M]
  *                   [--peer-port Q] [--data DIR] [--host H --token T] [--file-mb F]
+ *                   [--recover-timeout S] [--fresh]
  *   fawnlab node (--join HOST:PORT | --frontend HOST:PORT [--id I]) --data DIR [--token T]
  *                [--listen HOST[:PORT]]
  * Each bad value gets an error naming the option and the accepted range. A token may also
@@ -14,7 +15,7 @@ import { isLoopback } from '../http.js';
 import { MAX_BACKEND_ID, parseHostPort } from './hello.js';
 
 export const CLUSTER_USAGE = 'usage: fawnlab cluster --nodes N --replicas R [--vids V] [--port P] [--memcached-port M] '
-  + '[--peer-port Q] [--data DIR] [--host H --token T] [--file-mb F]';
+  + '[--peer-port Q] [--data DIR] [--host H --token T] [--file-mb F] [--recover-timeout S] [--fresh]';
 export const NODE_USAGE = 'usage: fawnlab node --join HOST:PORT --data DIR [--token T] [--listen HOST[:PORT]]';
 
 export interface ClusterArgs {
@@ -28,6 +29,8 @@ export interface ClusterArgs {
   host: string;
   token?: string;
   fileBytes: number;        // each FAWN-DS store's file; a back-end's card.img holds about 2·R·V + 4 of them
+  recoverMs: number;        // a restored ring waits this long for its back-ends (--recover-timeout, seconds)
+  fresh: boolean;           // discard DIR/frontend/ring.json and start with an empty ring
 }
 
 export interface NodeArgs {
@@ -56,7 +59,8 @@ function token(options: Map<string, string>, env: NodeJS.ProcessEnv): string | u
 }
 
 export function parseClusterArgs(argv: string[], env: NodeJS.ProcessEnv = {}): ClusterArgs {
-  const a = parseArgs(argv, { options: ['nodes', 'replicas', 'vids', 'port', 'memcached-port', 'peer-port', 'data', 'host', 'token', 'file-mb'] });
+  const a = parseArgs(argv, { options: ['nodes', 'replicas', 'vids', 'port', 'memcached-port', 'peer-port', 'data', 'host', 'token', 'file-mb', 'recover-timeout'],
+    flags: ['fresh'] });
   if (a.positionals.length) throw new UsageError(`unexpected argument '${a.positionals[0]}'`);
   const o = a.options;
   const nodes = int(o, 'nodes', 4, 1, 256);
@@ -71,6 +75,8 @@ export function parseClusterArgs(argv: string[], env: NodeJS.ProcessEnv = {}): C
     dataDir: resolve(o.get('data') ?? 'fawnlab-data'),
     host: o.get('host') ?? '127.0.0.1',
     fileBytes: int(o, 'file-mb', 16, 1, 1024) * 1024 * 1024,
+    recoverMs: int(o, 'recover-timeout', 10, 1, 3600) * 1000,
+    fresh: a.flags.has('fresh'),
   };
   const t = token(o, env);
   if (t !== undefined) out.token = t;

@@ -9,6 +9,11 @@
  * since it missed writes while it was down; a live member that only reconnected keeps its place.
  * Back-end processes on this machine are children (supervisor.ts). Failures are found by the
  * node's heartbeats, exactly as for a back-end on another machine: kill only kills.
+ * The ring is persisted in DIR/frontend/ring.json (ringfile.ts) whenever the node's ring or
+ * chains change, before the messages of that change leave; a front-end started on a data dir
+ * with one restores it (its back-ends "recovering" until they say hello or --recover-timeout
+ * passes) and spawns a child for every back-end it names. A ring.json the node refuses stops
+ * the start with an error naming the file; --fresh deletes it first.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
@@ -33,6 +38,7 @@ import { createMemcachedServer } from './memcached.js';
 import { createPeerServer, type PeerConn } from './peerserver.js';
 import { PeerLinks } from './peers.js';
 import { Supervisor } from './supervisor.js';
+import { discardRingFile, readRingFile, writeRingFile } from './ringfile.js';
 import { packValue } from './values.js';
 
 export const CLI_JS = resolve(ROOT, 'server/dist/cli.js');
@@ -76,8 +82,33 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const version = deps.version ?? packageVersion();
   const config: BackendConfig = { replicas: a.replicas, vids: a.vids, heartbeatMs: deps.heartbeatMs ?? 500, missed: deps.missed ?? 3, fileBytes: a.fileBytes };
   mkdirSync(join(a.dataDir, 'frontend'), { recursive: true });
-  const node = createKvHostNode(deps.mod, { role: 'frontend', dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0 });
+  const node = createKvHostNode(deps.mod, { role: 'frontend', dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0, recoverMs: a.recoverMs });
   if (typeof node === 'string') throw new Error(`the front-end node refused its configuration: ${node}`);
+  const ringPath = join(a.dataDir, 'frontend', 'ring.json');
+  if (a.fresh && discardRingFile(ringPath)) log(`--fresh: discarded ${ringPath}; the back-ends rejoin an empty ring and are copied afresh`);
+  const saved = readRingFile(ringPath);
+  const restoredIds: number[] = [];
+  if (saved !== null) {
+    const why = node.restoreRing(saved);
+    if (why !== '') {
+      node.delete();
+      throw new Error(`${ringPath}: ${why}. Fix or move the file, or start with --fresh to discard it (the back-ends then rejoin an empty ring and are copied afresh)`);
+    }
+    for (const n of (JSON.parse(saved) as { nodes: Array<{ id: number }> }).nodes) restoredIds.push(n.id);
+    log(`restored the ring from ${ringPath}: back-ends ${restoredIds.join(', ') || 'none'}; waiting up to ${a.recoverMs / 1000} s for them`);
+  }
+  let ringWritten = node.ringVersion();
+  let stopping = false; // a clean stop must not record the failures of the back-ends it stops
+  const persistRing = (): void => {
+    const v = node.ringVersion();
+    if (v === ringWritten || stopping) return;
+    try {
+      writeRingFile(ringPath, node.ringJson());
+      ringWritten = v;
+    } catch (e) {
+      log(`cannot write ${ringPath}: ${(e as Error).message}`);
+    }
+  };
 
   const peers: PeerTable = new Map();
   const control = new Map<number, PeerConn>();  // each back-end's connection to us (its link to -1)
@@ -93,7 +124,9 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   let mcAddr = '';
 
   const links = new PeerLinks({ self: FRONT_END, listen: '', log, ...(a.token ? { token: a.token } : {}) });
-  const driver = new KvDriver(node, { send: (to, b) => links.send(to, b), log, onDone: (op, r) => window.record(op, r.ok, r.latencyNs, r.node) });
+  const driver = new KvDriver(node, {
+    send: (to, b) => links.send(to, b), log, onDone: (op, r) => window.record(op, r.ok, r.latencyNs, r.node), beforeSend: persistRing,
+  });
 
   // The built-in load generator (the Cluster page's): it drives this process's node directly,
   // storing values with memcached flags 0 as the HTTP API does.
@@ -176,7 +209,8 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
       const why = driver.membership('addBackend', id);
       log(why ? `back-end ${id} at ${addr}: not added: ${why}` : `back-end ${id} at ${addr}: ${what}`);
     };
-    if (!state || !LIVE_STATES.has(state)) add('joining the ring');
+    if (state === 'recovering') add('back after a restart of the cluster: restoring its ranges from its stores');
+    else if (!state || !LIVE_STATES.has(state)) add('joining the ring');
     else if (restarted) {
       // Its process restarted before the heartbeats noticed: it missed writes, so it is
       // failed and added again, and its ranges are copied afresh (the host node's contract).
@@ -245,11 +279,15 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     lastPerNode = client.perNode;
     hub.broadcast({ type: 'status', ...view(), client });
   }, STATUS_MS);
-  if (deps.spawnChildren ?? true) for (let i = 0; i < a.nodes; i++) supervisor.start(i);
+  if (deps.spawnChildren ?? true) {
+    const ids = new Set([...Array.from({ length: a.nodes }, (_, i) => i), ...restoredIds]);
+    for (const i of [...ids].sort((x, y) => x - y)) supervisor.start(i);
+  }
 
   return {
     http: httpAddr, memcached: mcAddr, peer: peerAddr, driver, supervisor, view, gate,
     stop: async () => {
+      stopping = true;
       clearInterval(ticker);
       loadgen.stop();
       await supervisor.stopAll();

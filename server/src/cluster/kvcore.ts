@@ -3,7 +3,8 @@
  * loop that drives it. The node never calls JS: this host advances it by the process's
  * monotonic clock (ns from the driver's start) whenever a frame arrives, a client request
  * is made, or its earliest timer (nextTimerNs) is due (advance comes first, so a frame or a
- * request enters the node at the current time); after each turn it sends the outbox
+ * request enters the node at the current time); after each turn it runs the beforeSend hook
+ * (so what the turn decided can be made durable before any message says so), sends the outbox
  * and settles finished client requests. A request the node has not finished within
  * REQUEST_TIMEOUT_MS settles as an error (its late answer is dropped), so no client waits
  * forever. Binary data crosses as Uint8Array and is copied out at once (a view into WASM
@@ -25,6 +26,7 @@ export interface KvNodeConfig {
   heartbeatMs: number;
   missed: number;            // heartbeats missed before a back-end is declared failed
   cacheEntries: number;      // the front-end's query cache (0 = off)
+  recoverMs?: number;        // front-end: how long a restored ring waits for its back-ends
 }
 
 export interface RawDone {
@@ -55,6 +57,9 @@ export interface RawKvHostNode {
   removeBackend(id: number): string;
   failBackend(id: number): string;
   statusJson(): string;
+  restoreRing(json: string): string;                  // front-end: "" or why the persisted ring was refused
+  ringJson(): string;                                 // front-end: DIR/frontend/ring.json's text
+  ringVersion(): number;                              // changes whenever ringJson would
   recovered(): RecoveredStores | string;              // back-end: what it found in its data dir (an object; a string in older fakes)
   delete(): void;                                     // frees the C++ object
 }
@@ -134,6 +139,8 @@ export interface DriverOptions {
   requestTimeoutMs?: number;
   nowNs?: () => number;      // default: process.hrtime since the driver started
   maxSleepMs?: number;       // the longest the loop sleeps between advances (default 1000)
+  /** Runs after each advance, before the outbox is sent (the front-end persists its ring here). */
+  beforeSend?: () => void;
 }
 
 function failed(error: string): KvResult {
@@ -238,6 +245,7 @@ export class KvDriver implements KvClient {
     if (this.stopped) return;
     const now = this.nowNs();
     this.node.advance(now);
+    this.o.beforeSend?.();
     for (const { to, bytes } of this.node.takeOutbox()) this.o.send(to, bytes);
     for (const d of this.node.takeDone()) this.settle(d);
     this.schedule(now);

@@ -107,6 +107,9 @@ export class FakeKvHostNode implements RawKvHostNode {
     return this.removeBackend(id);
   }
 
+  restoreRing(): string { return 'the fake node keeps no ring'; }
+  ringJson(): string { return ''; }
+  ringVersion(): number { return 0; }
   statusJson(): string {
     const events = this.events;
     this.events = [];

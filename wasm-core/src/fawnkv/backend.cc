@@ -248,6 +248,48 @@ Status Backend::Bootstrap(const KeyRange& range, const std::vector<NodeId>& chai
   return node_->AddStore(range, nullptr);
 }
 
+namespace {
+// Whether ring range `in` lies inside `out` (ranges (start, end]; start == end: the whole ring).
+bool Inside(const KeyRange& in, const KeyRange& out) {
+  if (out.start == out.end) return true;
+  if (in.start == in.end || in.start == out.end || !out.Contains(in.end)) return false;
+  if (!(in.start == out.start) && !out.Contains(in.start)) return false;
+  return in.end == out.end || !in.Contains(out.end);  // both ends inside, and no wrap past out's end
+}
+}  // namespace
+
+void Backend::OnRestore(const Message& m) {
+  Message r;
+  r.kind = MsgKind::kRestored;
+  r.to = m.from;
+  r.range = m.range;
+  r.epoch = m.epoch;
+  Seg* have = SegOf(m.range.end);
+  if (have && have->range.start == m.range.start && !have->epochs.empty() && have->epochs.back().member) {
+    r.found = true;  // this process never stopped (only the front-end did): it serves the range already
+    return Send(std::move(r));
+  }
+  const int st = node_->StoreOf(m.range.end);
+  bool member = false;
+  const Role role = m.spec ? RoleIn(*m.spec, static_cast<Endpoint>(id_), &member) : Role{};
+  r.found = member && st >= 0 && Inside(m.range, node_->range(static_cast<size_t>(st)));
+  if (r.found) {
+    const Key end = node_->range(static_cast<size_t>(st)).end;
+    stale_.erase(std::remove(stale_.begin(), stale_.end(), end), stale_.end());  // claimed: kept, not dropped by joins
+    Seg& s = SegFor(m.range);
+    Epoch e;
+    e.epoch = m.epoch;
+    e.from = 1;
+    e.role = role;
+    e.member = true;
+    s.epochs = {e};
+    std::vector<Message> waiting;
+    waiting.swap(s.waiting);
+    for (Message& w : waiting) Enqueue(std::move(w));
+  }
+  Send(std::move(r));
+}
+
 Status Backend::Preload(const Key& key, std::string_view value, std::function<void()> done) {
   return node_->Put(key, value, [done = std::move(done)](const Status&) {
     if (done) done();
@@ -319,6 +361,7 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     case MsgKind::kSeal: OnSeal(m); break;
     case MsgKind::kConfig: OnConfig(m); break;
     case MsgKind::kRelease: OnRelease(m); break;
+    case MsgKind::kRestore: OnRestore(m); break;
     case MsgKind::kPrecopyStart: StartScan(m.range, m.peer, 0, 0, false); break;
     case MsgKind::kPrecopyAck: {
       auto it = scans_.find(m.range.end);

@@ -40,6 +40,12 @@
 // node is given ranges again, and each range it then joins drops the recovered stores it
 // overlaps and is copied afresh from the current tail (the node missed puts and deletes
 // while it was down). SyncAll/CheckpointAll make the file durable (fsync).
+// Whole-cluster restart: kRestore (range, chain, epoch) from the front-end that restored its
+// persisted ring asks the node to serve that range from what it recovered: when a recovered
+// store covers the range and the node is in the chain, the range is bootstrapped statically
+// at that epoch (sequence numbers from 1, as Bootstrap) and the store is kept; kRestored
+// answers found = whether it could. A node that already serves the range (only the
+// front-end restarted) answers found = true and changes nothing.
 #ifndef FAWNLAB_FAWNKV_BACKEND_H_
 #define FAWNLAB_FAWNKV_BACKEND_H_
 
@@ -211,6 +217,7 @@ class Backend {
   void OnFlushDone(Message& m, std::function<void()> done);
   void MaybeMerge(Seg& s, std::function<void()> done);
   void OnRelease(const Message& m);
+  void OnRestore(const Message& m);
   void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush);
   void ScanStep(const std::shared_ptr<Scan>& sc);
   void EnsureStore(const KeyRange& range);

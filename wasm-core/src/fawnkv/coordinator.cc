@@ -111,6 +111,7 @@ void Coordinator::StartChange(const Change& c) {
     current_.reset();
     return;
   }
+  ++generation_;
   const Endpoint gone = c.kind == Change::kFail ? static_cast<Endpoint>(c.node) : kNobody;
   // A failure: first take the dead node out of every chain it was in, so puts flow again.
   if (gone != kNobody) {
@@ -235,6 +236,7 @@ void Coordinator::OnSealed(const Message& m) {
   e.epoch = m.epoch;
   e.spec = t->spec;
   e.head = t->spec->chain.front();
+  ++generation_;
   // Members ahead of the sealer are not on any path its configuration travels: tell them.
   const bool sealer_in = std::find(t->spec->chain.begin(), t->spec->chain.end(), t->sealer) != t->spec->chain.end();
   for (Endpoint member : t->spec->chain) {

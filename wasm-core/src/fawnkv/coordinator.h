@@ -77,6 +77,8 @@ class Coordinator {
   bool busy() const { return current_ != nullptr || !queue_.empty(); }
   const std::vector<Transition>& transitions() const { return transitions_; }
   const std::set<NodeId>& declared_failed() const { return failed_; }
+  // Counts changes of the ring or of a route's chain/epoch (a host persisting them watches it).
+  uint64_t generation() const { return generation_; }
 
   void Receive(Message& m);
 
@@ -108,6 +110,7 @@ class Coordinator {
   std::map<NodeId, sim::SimTime> last_seen_;
   std::set<NodeId> failed_;
   uint64_t beat_ = 0;
+  uint64_t generation_ = 0;
 };
 
 }  // namespace fawnlab::fawnkv

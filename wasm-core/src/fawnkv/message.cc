@@ -27,6 +27,8 @@ const char* KindName(MsgKind k) {
     case MsgKind::kDelete: return "delete";
     case MsgKind::kMultiGet: return "multiget";
     case MsgKind::kMultiReply: return "multi-reply";
+    case MsgKind::kRestore: return "restore";
+    case MsgKind::kRestored: return "restored";
   }
   return "?";
 }

@@ -41,8 +41,9 @@ enum class MsgKind : uint8_t {
   kPrecopyStart, kPrecopyData, kPrecopyAck, kPrecopyDone, kFlushData, kFlushDone,
   kHeartbeat, kHeartbeatReply,
   kDelete, kMultiGet, kMultiReply,
+  kRestore, kRestored,  // real cluster: a whole-cluster restart's static bootstrap (backend.h)
 };
-constexpr int kMsgKinds = static_cast<int>(MsgKind::kMultiReply) + 1;
+constexpr int kMsgKinds = static_cast<int>(MsgKind::kRestored) + 1;
 const char* KindName(MsgKind k);
 // Chain and membership traffic, which a back-end may queue apart from clients' (footnote 5).
 bool IsChainTraffic(MsgKind k);

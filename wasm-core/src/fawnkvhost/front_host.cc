@@ -10,6 +10,7 @@
 #include "fawnkv/frontend.h"
 #include "fawnkv/ring.h"
 #include "fawnkv/routes.h"
+#include "fawnkvhost/ring_state.h"
 
 namespace fawnlab::fawnkvhost {
 
@@ -121,6 +122,13 @@ class FrontHost : public HostNode {
       return Status::InvalidArgument("addBackend: id " + std::to_string(id) + " is out of range [0, " + std::to_string(fawnkv::codec::kMaxBackendId) + "]");
     }
     auto it = nodes_.find(id);
+    if (it != nodes_.end() && it->second.state == "recovering") return Back(id);
+    if (restoring_ && it == nodes_.end()) {  // a new node joins once the restored ring serves
+      out_.SetUp(id, true);
+      nodes_[id].state = "joining";
+      deferred_joins_.push_back(id);
+      return Status::Ok();
+    }
     if (it != nodes_.end() && it->second.state != "failed") {
       return Status::InvalidArgument("addBackend: node " + std::to_string(id) + " is already " + it->second.state +
                                      " (fail a restarted node first, then add it)");
@@ -156,10 +164,15 @@ class FrontHost : public HostNode {
   }
 
   std::string StatusJson() override;
+  Status RestoreRing(std::string_view json) override;
+  std::string RingJson() const override;
+  uint64_t RingVersion() const override { return coord_->generation() + restore_gen_; }
 
  protected:
   void Receive(Message& m) override {
     switch (m.kind) {
+      case MsgKind::kRestored:
+        return OnRestored(m);
       case MsgKind::kReply:
       case MsgKind::kRetry:
       case MsgKind::kMultiReply:
@@ -226,8 +239,26 @@ class FrontHost : public HostNode {
     }
   }
 
+  // Whole-cluster restart (RestoreRing): back-ends are "recovering" until they say hello
+  // (AddBackend) or recover_ms passes; then the missing ones are cut out of every chain and
+  // failed, and the others are sent kRestore per range they hold; a node whose stores do not
+  // cover its ranges is failed and added again (copied afresh).
+  Status Back(int id);
+  void SendRestore(int id);
+  void StartRestore();
+  void OnRestored(const Message& m);
+  void Event(std::string e) {
+    if (events_.size() < kMaxEvents) events_.emplace_back(sim_.now(), std::move(e));
+  }
+
   fawnkv::Ring ring_;
   fawnkv::Routes routes_;
+  bool restoring_ = false;                 // waiting for the restored ring's back-ends
+  std::map<int, bool> back_;               // recovering node → said hello
+  std::map<int, int> restore_pending_;     // node → kRestored answers still due
+  std::map<int, bool> restore_bad_;        // node → some range was not covered
+  std::vector<int> deferred_joins_;        // new nodes that said hello while restoring
+  uint64_t restore_gen_ = 0;
   std::unique_ptr<fawnkv::FrontEnd> front_;
   std::unique_ptr<fawnkv::Coordinator> coord_;
   uint64_t next_req_ = 1;
@@ -235,6 +266,158 @@ class FrontHost : public HostNode {
   std::map<int, NodeView> nodes_;
   std::vector<std::pair<int64_t, std::string>> events_;
 };
+
+Status FrontHost::RestoreRing(std::string_view json) {
+  if (!ring_.vids().empty() || !nodes_.empty()) return Status::InvalidArgument("restoreRing: the ring is not empty");
+  StatusOr<RingState> parsed = ParseRingState(json);
+  if (!parsed.ok()) return parsed.status();
+  const RingState& st = parsed.value();
+  if (st.replicas != config_.replicas || st.vids != config_.vids) {
+    return Status::InvalidArgument("it was written with replicas = " + std::to_string(st.replicas) + " and vids = " + std::to_string(st.vids) +
+                                   ", but this cluster runs with replicas = " + std::to_string(config_.replicas) + " and vids = " +
+                                   std::to_string(config_.vids) + " (give the same --replicas/--vids)");
+  }
+  fawnkv::Ring ring = fawnkv::Ring::Create(config_.replicas).value();
+  for (const RingState::Node& n : st.nodes) {
+    auto added = ring.AddNodeAt(static_cast<NodeId>(n.id), n.vids);
+    if (!added.ok()) return Status::InvalidArgument("node " + std::to_string(n.id) + ": " + added.status().message());
+  }
+  ring_ = std::move(ring);
+  routes_ = fawnkv::Routes(1);
+  for (const RingState::Chain& c : st.chains) {
+    auto spec = std::make_shared<fawnkv::ChainSpec>();
+    for (int id : c.chain) spec->chain.push_back(static_cast<Endpoint>(id));
+    routes_.Add(c.range, spec);
+    // Two above the persisted epoch: a back-end may have sealed one more before the stop, and
+    // anything stamped with an older epoch is then ignored.
+    routes_.Find(c.range.end)->epoch = c.epoch + 2;
+  }
+  for (const RingState::Node& n : st.nodes) {
+    nodes_[n.id].state = "recovering";
+    back_[n.id] = false;
+  }
+  restoring_ = !st.nodes.empty();
+  ++restore_gen_;
+  Event("ring restored: " + std::to_string(st.nodes.size()) + " back-end(s), " + std::to_string(st.chains.size()) +
+        " range(s); waiting up to " + std::to_string(config_.recover_ms / 1000.0).substr(0, 4) + " s for the back-ends");
+  if (restoring_) sim_.Schedule(sim_.now() + config_.recover_ms * sim::kMs, [this]() { StartRestore(); });
+  return Status::Ok();
+}
+
+Status FrontHost::Back(int id) {
+  out_.SetUp(id, true);
+  if (restoring_) {
+    back_[id] = true;
+    bool all = true;
+    for (const auto& [n, b] : back_) all = all && b;
+    if (all) StartRestore();
+  } else {
+    SendRestore(id);  // came back after the restore started (e.g. its connection broke): ask again
+  }
+  RunDue();
+  return Status::Ok();
+}
+
+void FrontHost::SendRestore(int id) {
+  restore_pending_[id] = 0;
+  for (fawnkv::RouteEntry* e : routes_.All()) {
+    if (std::find(e->spec->chain.begin(), e->spec->chain.end(), id) == e->spec->chain.end()) continue;
+    Message m;
+    m.kind = MsgKind::kRestore;
+    m.from = fawnkv::FrontEndpoint(0);
+    m.to = id;
+    m.range = e->range;
+    m.epoch = e->epoch;
+    m.spec = e->spec;
+    out_.Send(std::move(m));
+    ++restore_pending_[id];
+  }
+  if (restore_pending_[id] == 0) {
+    nodes_[id].state = "up";
+    coord_->Watch(static_cast<NodeId>(id));
+  }
+}
+
+void FrontHost::StartRestore() {
+  if (!restoring_) return;
+  restoring_ = false;
+  std::vector<int> missing, present;
+  for (const auto& [id, b] : back_) (b ? present : missing).push_back(id);
+  // The missing cannot have taken writes since: cut them out of every chain at once (no seal
+  // needed — the survivors are bootstrapped with these chains), then fail them below.
+  for (fawnkv::RouteEntry* e : routes_.All()) {
+    auto spec = std::make_shared<fawnkv::ChainSpec>();
+    for (Endpoint m : e->spec->chain) {
+      if (!back_[static_cast<int>(m)]) continue;
+      spec->chain.push_back(m);
+    }
+    if (spec->chain.empty() && !e->spec->chain.empty()) Event("range lost: none of its replicas came back");
+    e->head = spec->chain.empty() ? fawnkv::kNobody : spec->chain.front();
+    e->readers.assign(e->readers.size(), fawnkv::ReplierOf(*spec));
+    e->spec = spec;
+  }
+  ++restore_gen_;
+  back_.clear();
+  for (int id : present) {
+    restore_bad_[id] = false;
+    nodes_[id].state = "recovering";
+    SendRestore(id);
+  }
+  for (int id : missing) {
+    Event("node " + std::to_string(id) + " did not come back within " + std::to_string(config_.recover_ms) + " ms: failed");
+    nodes_[id].state = "failed";
+    out_.SetUp(id, false);
+    coord_->Request(Change{Change::kFail, static_cast<NodeId>(id), {}});
+  }
+  for (int id : deferred_joins_) coord_->Request(Change{Change::kJoin, static_cast<NodeId>(id), {}});
+  deferred_joins_.clear();
+}
+
+void FrontHost::OnRestored(const Message& m) {
+  const int id = static_cast<int>(m.from);
+  auto it = restore_pending_.find(id);
+  if (it == restore_pending_.end() || it->second == 0 || nodes_[id].state != "recovering") return;
+  if (!m.found) restore_bad_[id] = true;
+  if (--it->second > 0) return;
+  if (!restore_bad_[id]) {
+    nodes_[id].state = "up";
+    coord_->Watch(static_cast<NodeId>(id));
+    Event("node " + std::to_string(id) + " recovered: serving its ranges from its stores");
+    return;
+  }
+  Event("node " + std::to_string(id) + " could not serve its ranges from its stores: failed, joining afresh");
+  nodes_[id].state = "up";  // so FailBackend takes it
+  (void)FailBackend(id);
+  (void)AddBackend(id);
+}
+
+std::string FrontHost::RingJson() const {
+  RingState st;
+  st.replicas = config_.replicas;
+  st.vids = config_.vids;
+  std::map<int, std::vector<fawnkv::Vid>> by_node;
+  for (const fawnkv::Vid& v : ring_.vids()) by_node[static_cast<int>(v.node)].push_back(v);
+  for (auto& [id, vids] : by_node) {
+    std::sort(vids.begin(), vids.end(), [](const fawnkv::Vid& a, const fawnkv::Vid& b) { return a.index < b.index; });
+    RingState::Node n;
+    n.id = id;
+    for (const fawnkv::Vid& v : vids) n.vids.push_back(v.id);
+    st.nodes.push_back(std::move(n));
+  }
+  for (fawnkv::RouteEntry* e : const_cast<fawnkv::Routes&>(routes_).All()) {
+    RingState::Chain c;
+    c.range = e->range;
+    c.epoch = e->epoch;
+    // A joiner that has not merged does not hold the range's earlier writes, and a node the
+    // ring no longer holds (failing or leaving, its repair not sealed yet) is on its way out:
+    // neither is named. The others each hold every acknowledged write of the range.
+    for (Endpoint m : e->spec->chain) {
+      if (m != e->spec->joiner && by_node.count(static_cast<int>(m))) c.chain.push_back(static_cast<int>(m));
+    }
+    st.chains.push_back(std::move(c));
+  }
+  return RingStateJson(st);
+}
 
 std::string FrontHost::StatusJson() {
   Settle();

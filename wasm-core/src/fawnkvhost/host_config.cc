@@ -33,7 +33,7 @@ StatusOr<HostConfig> ParseHostConfig(std::string_view json) {
   const JsonValue& v = parsed.value();
   if (!v.is_object()) return Status::InvalidArgument("config: must be a JSON object");
   static const char* kKnown[] = {"role", "id", "dataDir", "replicas", "vids", "fileBytes", "indexBits",
-                                 "heartbeatMs", "missed", "cacheEntries", "timeoutMs", "checkpointMs"};
+                                 "heartbeatMs", "missed", "cacheEntries", "timeoutMs", "checkpointMs", "recoverMs"};
   for (const auto& [name, value] : v.object_members()) {
     bool known = false;
     for (const char* k : kKnown) known = known || name == k;
@@ -63,6 +63,7 @@ StatusOr<HostConfig> ParseHostConfig(std::string_view json) {
   if (!(s = Int(v, "cacheEntries", 0, 1 << 24, &cache)).ok()) return s;
   if (!(s = Int(v, "timeoutMs", 10, 600000, &c.timeout_ms)).ok()) return s;
   if (!(s = Int(v, "checkpointMs", 0, 3600000, &c.checkpoint_ms)).ok()) return s;
+  if (!(s = Int(v, "recoverMs", 100, 3600000, &c.recover_ms)).ok()) return s;
   c.id = static_cast<int>(id);
   c.replicas = static_cast<int>(r);
   c.vids = static_cast<int>(vids);

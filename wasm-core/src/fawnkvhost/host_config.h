@@ -2,7 +2,7 @@
 //
 //   {"role": "backend" | "frontend", "id": i, "dataDir": "...", "replicas": 3, "vids": 2,
 //    "fileBytes": 16777216, "indexBits": 14, "heartbeatMs": 500, "missed": 3,
-//    "cacheEntries": 0, "timeoutMs": 2000, "checkpointMs": 5000}
+//    "cacheEntries": 0, "timeoutMs": 2000, "checkpointMs": 5000, "recoverMs": 10000}
 //
 // Every member but "role" has a default (below); "id" is the back-end's (0 … 2^20 − 1; the
 // front-end is endpoint −1 and ignores it); "dataDir" is required for a back-end (its card is
@@ -32,6 +32,7 @@ struct HostConfig {
   uint64_t cache_entries = 0;
   int64_t timeout_ms = 2000;
   int64_t checkpoint_ms = 5000;     // back-end: checkpoint every store this often (0: never)
+  int64_t recover_ms = 10000;       // front-end: how long a restored ring waits for its back-ends
 };
 
 StatusOr<HostConfig> ParseHostConfig(std::string_view json);

@@ -50,5 +50,6 @@ StatusOr<uint64_t> HostNode::MultiGet(const std::vector<std::string>&) { return 
 Status HostNode::AddBackend(int) { return NotFront("addBackend"); }
 Status HostNode::RemoveBackend(int) { return NotFront("removeBackend"); }
 Status HostNode::FailBackend(int) { return NotFront("failBackend"); }
+Status HostNode::RestoreRing(std::string_view) { return NotFront("restoreRing"); }
 
 }  // namespace fawnlab::fawnkvhost

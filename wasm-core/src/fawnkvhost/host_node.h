@@ -19,6 +19,7 @@
 // join (the first node takes the whole ring), RemoveBackend a leave, FailBackend a failure
 // (also declared by heartbeats); one change runs at a time. A restarted back-end with an id
 // the ring still holds must be failed, then added again (its ranges are copied afresh).
+// RestoreRing/RingJson/RingVersion: the persisted ring of a whole-cluster restart (front_host.h).
 // Back-end: a FAWN-DS node on dataDir/card.img, recovered at start when the file holds one
 // (RecoveredJson), checkpointed every checkpointMs.
 #ifndef FAWNLAB_FAWNKVHOST_HOST_NODE_H_
@@ -77,6 +78,11 @@ class HostNode {
   virtual Status AddBackend(int id);
   virtual Status RemoveBackend(int id);
   virtual Status FailBackend(int id);
+  // Front-end, whole-cluster restart (front_host.h): restores the ring persisted by RingJson
+  // into an empty front-end; RingVersion changes whenever RingJson would (write it then).
+  virtual Status RestoreRing(std::string_view json);
+  virtual std::string RingJson() const { return ""; }
+  virtual uint64_t RingVersion() const { return 0; }
   // Front-end: nodes, ring, chains, changes, request counters, events since the last call.
   // Back-end: its stores, counters and recovery.
   virtual std::string StatusJson() = 0;

@@ -31,15 +31,34 @@ class Rig {
   explicit Rig(int backends) {
     char tmpl[] = "/tmp/fawnkvhost_test_XXXXXX";
     dir_ = mkdtemp(tmpl);
-    auto f = HostNode::Create("{\"role\":\"frontend\",\"replicas\":3,\"vids\":2,\"heartbeatMs\":100,\"missed\":3,\"timeoutMs\":1000}");
+    StartFront();
+    for (int i = 0; i < backends; ++i) StartBackend(i);
+  }
+  // The front-end's process starting (again: the old one, and what it had in flight, is gone).
+  void StartFront() {
+    if (front_) nodes_.erase(front_->endpoint());
+    front_.reset();
+    ops_.clear();  // what the old one had in flight never completes (request ids start again)
+    multi_.clear();
+    done_.clear();
+    auto f = HostNode::Create("{\"role\":\"frontend\",\"replicas\":3,\"vids\":2,\"heartbeatMs\":100,\"missed\":3,\"timeoutMs\":1000,"
+                              "\"recoverMs\":2000}");
     EXPECT_TRUE(f.ok()) << f.status().message();
     front_ = std::move(f).value();
+    front_->Advance(now_);
     nodes_[front_->endpoint()] = front_.get();
-    for (int i = 0; i < backends; ++i) StartBackend(i);
   }
   ~Rig() { std::filesystem::remove_all(dir_); }
 
   HostNode& front() { return *front_; }
+  // The front-end's status; `seen` keeps every one read (events are reported once).
+  std::string FrontStatus() {
+    std::string s = front_->StatusJson();
+    seen_ += s;
+    return s;
+  }
+  const std::string& seen() const { return seen_; }
+  const std::string& dir() const { return dir_; }
   HostNode& back(int id) { return *backs_.at(id); }
   int64_t now() const { return now_; }
   fawnkv::History& history() { return history_; }
@@ -90,7 +109,7 @@ class Rig {
     const int64_t end = now_ + limit;
     while (now_ < end) {
       RunFor(10 * kMs);
-      const std::string s = front_->StatusJson();
+      const std::string s = FrontStatus();
       if (s.find("\"busy\": false") != std::string::npos && s.find("joining") == std::string::npos &&
           s.find("leaving") == std::string::npos) {
         return true;
@@ -129,7 +148,7 @@ class Rig {
     }
   }
 
-  std::string dir_;
+  std::string dir_, seen_;
   std::unique_ptr<HostNode> front_;
   std::map<int, std::unique_ptr<HostNode>> backs_;
   std::map<Endpoint, HostNode*> nodes_;
@@ -315,6 +334,132 @@ TEST(KvHostNode, ARejoiningBackendDropsWhatItRecoveredEvenWhenNoDonorRemembersTh
   ASSERT_TRUE(rig.Settle());
   ExpectAll(rig, 30, "v", gone);
   ExpectLinearizable(rig);
+}
+
+// --- whole-cluster restart: the persisted ring (ring_state.h) ------------------------------
+
+// Runs until no back-end is "recovering" and the cluster has settled.
+bool SettleRestored(Rig& rig) {
+  for (int i = 0; i < 100; ++i) {
+    if (!rig.Settle()) return false;
+    if (rig.FrontStatus().find("recovering") == std::string::npos) return true;
+  }
+  return false;
+}
+
+// Every process stops; the back-ends start again on their files, the front-end restores `ring`,
+// and the back-ends in `back` say hello.
+void RestartAll(Rig& rig, int nodes, const std::string& ring, const std::set<int>& back) {
+  for (int i = 0; i < nodes; ++i) rig.Kill(i);
+  rig.StartFront();
+  for (int i : back) rig.StartBackend(i);
+  Status s = rig.front().RestoreRing(ring);
+  ASSERT_TRUE(s.ok()) << s.message();
+  for (int i : back) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+}
+
+TEST(KvHostNode, AWholeClusterRestartServesEveryKeyFromTheRecoveredStores) {
+  Rig rig(4);
+  const uint64_t v0 = rig.front().RingVersion();
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  EXPECT_GT(rig.front().RingVersion(), v0);
+  PutAll(rig, 40, "v");
+  const std::set<int> gone = {3, 11, 17, 29};
+  for (int i : gone) rig.Del("k" + std::to_string(i));
+  rig.RunFor(100 * kMs);  // no checkpoint since most puts (checkpointMs 200): recovery replays the log
+  const std::string ring = rig.front().RingJson();
+  RestartAll(rig, 4, ring, {0, 1, 2, 3});
+  ASSERT_TRUE(SettleRestored(rig));
+  const std::string st = rig.front().StatusJson();
+  EXPECT_EQ(st.find("\"state\": \"failed\""), std::string::npos) << st;
+  ExpectAll(rig, 40, "v", gone);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(Counter(rig.back(i).StatusJson(), "precopyBytesReceived"), 0u) << "node " << i << " was copied, not restored";
+  }
+  // The restored ring keeps its VIDs and chains, at higher epochs.
+  EXPECT_EQ(rig.front().RingJson().substr(0, ring.find("\"chains\"")), ring.substr(0, ring.find("\"chains\"")));
+  PutAll(rig, 40, "w");
+  ExpectAll(rig, 40, "w");
+  // And it restarts again from the ring the restored front-end writes.
+  RestartAll(rig, 4, rig.front().RingJson(), {0, 1, 2, 3});
+  ASSERT_TRUE(SettleRestored(rig));
+  ExpectAll(rig, 40, "w");
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, ABackendMissingAfterARestartIsFailedAndItsRangesReplicated) {
+  Rig rig(4);
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 40, "v");
+  RestartAll(rig, 4, rig.front().RingJson(), {0, 1, 3});
+  rig.RunFor(2100 * kMs);  // recoverMs passes
+  ASSERT_TRUE(SettleRestored(rig));
+  const std::string st = rig.FrontStatus();
+  EXPECT_NE(rig.seen().find("node 2 did not come back within 2000 ms: failed"), std::string::npos) << st;
+  EXPECT_EQ(st.find("\"chain\": [2"), std::string::npos) << st;
+  EXPECT_EQ(st.find(", 2]"), std::string::npos) << st;
+  ExpectAll(rig, 40, "v");
+  // Node 2 comes back later: it rejoins afresh, as a restarted node does.
+  rig.StartBackend(2);
+  ASSERT_TRUE(rig.front().AddBackend(2).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 40, "w");
+  ExpectAll(rig, 40, "w");
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, ABackendThatLostItsFileIsFailedAndCopiedAfresh) {
+  Rig rig(4);
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 40, "v");
+  const std::string ring = rig.front().RingJson();
+  for (int i = 0; i < 4; ++i) rig.Kill(i);
+  std::filesystem::remove_all(rig.dir() + "/node-1");
+  RestartAll(rig, 4, ring, {0, 1, 2, 3});
+  ASSERT_TRUE(SettleRestored(rig));
+  EXPECT_NE(rig.seen().find("node 1 could not serve its ranges from its stores"), std::string::npos);
+  EXPECT_GT(Counter(rig.back(1).StatusJson(), "precopyBytesReceived"), 0u);
+  ExpectAll(rig, 40, "v");
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, ABadRingFileIsRefusedClearly) {
+  Rig rig(3);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  const std::string ring = rig.front().RingJson();
+  auto refused = [&](const std::string& json, const std::string& needle) {
+    rig.StartFront();
+    Status s = rig.front().RestoreRing(json);
+    ASSERT_FALSE(s.ok()) << json;
+    EXPECT_NE(s.message().find(needle), std::string::npos) << s.message();
+  };
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string j = ring;
+    const size_t at = j.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? j : j.replace(at, from.size(), to);
+  };
+  refused(ring.substr(0, ring.size() / 2), "not valid JSON");
+  refused("{\"fawnlab\":\"ring\",\"version\":2}", "version 2 is not supported (this fawnlab reads version 1)");
+  refused("[]", "must be a JSON object");
+  refused(with("\"replicas\": 3", "\"replicas\": 4"), "written with replicas = 4 and vids = 2, but this cluster runs with replicas = 3");
+  refused(with("\"id\": 1", "\"id\": 0"), "node 0 is listed twice");
+  std::string bad_member = ring;
+  bad_member[ring.find("\"chain\": [") + 10] = '7';
+  refused(bad_member, "names a node that is not in \"nodes\"");
+  refused(with("\"epoch\": ", "\"epoch\": -"), "epoch must be an integer >= 1");
+  const size_t r = ring.find("\"range\": [\"");
+  std::string gap = ring;
+  gap[r + 11] = gap[r + 11] == '0' ? '1' : '0';
+  refused(gap, "do not tile the ring");
+  rig.StartFront();
+  ASSERT_TRUE(rig.front().RestoreRing(ring).ok());
+  EXPECT_FALSE(rig.front().RestoreRing(ring).ok());  // not into a ring that is not empty
+  EXPECT_FALSE(rig.back(0).RestoreRing(ring).ok());
 }
 
 TEST(KvHostNode, BadConfigsAndFramesAreRefusedClearly) {
