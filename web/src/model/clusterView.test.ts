@@ -46,6 +46,7 @@ describe('the view', () => {
     expect(v.backends.map((b) => [b.id, b.state, b.process, b.servedPerS])).toEqual([[0, 'up', 'running', 120], [1, 'failed', 'killed', 0], [2, 'unknown', 'running', 0]]);
     expect(v.backends.map((b) => [b.p50Ms, b.p99Ms])).toEqual([[0.8, 4.5], [null, null], [null, null]]);
     expect(ringNodes(v.backends)).toEqual([{ id: 0, state: 'up' }, { id: 1, state: 'failed' }, { id: 2, state: 'gone' }]);
+    expect(ringNodes([{ ...v.backends[0]!, state: 'recovering' }])).toEqual([{ id: 0, state: 'joining' }]);
     expect(v.events).toEqual(['2.50 s  node 1 failed: 3 heartbeats missed', 'join node 4 — done']);
     expect(v.replicas).toBe(3);
   });

@@ -65,10 +65,16 @@ function finiteOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** The nodes as the ring view wants them: a failed node's VIDs are crossed out. */
+/**
+ * The nodes as the ring view wants them: a failed node's VIDs are crossed out; a back-end
+ * `recovering` (the front-end restored a saved ring and waits for it) is drawn as joining.
+ */
 export function ringNodes(backends: BackendView[]): Array<{ id: number; state: 'up' | 'joining' | 'leaving' | 'failed' | 'gone' }> {
   const known = new Set(['up', 'joining', 'leaving', 'failed']);
-  return backends.map((b) => ({ id: b.id, state: (known.has(b.state) ? b.state : 'gone') as 'up' | 'joining' | 'leaving' | 'failed' }));
+  return backends.map((b) => {
+    const state = b.state === 'recovering' ? 'joining' : b.state;
+    return { id: b.id, state: (known.has(state) ? state : 'gone') as 'up' | 'joining' | 'leaving' | 'failed' };
+  });
 }
 
 /** "(6a3f…, 7c12…]" from a range of two 40-hex ids. */
