@@ -41,9 +41,9 @@ async function start(opts: Partial<PeerServerOptions> = {}): Promise<Harness> {
   return h;
 }
 
-function makeLinks(self: number, table: Array<[number, string]>, token?: string, onControl?: (f: number, p: Buffer) => void) {
+function makeLinks(self: number, table: Array<[number, string]>, token?: string, onControl?: (f: number, p: Buffer) => void, backoffMinMs = 20) {
   const logs: string[] = [];
-  const l = new PeerLinks({ self, listen: '127.0.0.1:1', log: (s) => logs.push(s), ...(token ? { token } : {}), ...(onControl ? { onControl } : {}), backoffMinMs: 20 });
+  const l = new PeerLinks({ self, listen: '127.0.0.1:1', log: (s) => logs.push(s), ...(token ? { token } : {}), ...(onControl ? { onControl } : {}), backoffMinMs });
   l.setPeers(new Map(table));
   links.push(l);
   return { l, logs };
@@ -73,7 +73,8 @@ describe('peer links and the peer port', () => {
 
   it('refuses a hello without the token, and drops sends during the backoff', async () => {
     const h = await start({ token: 'tok' });
-    const { l } = makeLinks(1, [[0, h.addr]], 'wrong');
+    // A long backoff, so the send below falls inside it however slowly the machine runs.
+    const { l } = makeLinks(1, [[0, h.addr]], 'wrong', undefined, 60_000);
     l.send(0, Buffer.from([CODEC_MAGIC]));
     await waitFor(() => !l.isOpen(0), 'the connection to close');
     expect(h.logs.join('\n')).toMatch(/without the cluster token/);
