@@ -17,8 +17,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, UsageError } from '../args.js';
+import { int } from './clusterargs.js';
 import { startCluster, stopCluster, waitReady } from './clusterproc.js';
+import { Rng } from './loadgen.js';
 import { McConn } from './mcconn.js';
+import { percentile } from './status.js';
 import { ROOT } from '../core.js';
 
 const USAGE = 'usage: fawnlab bench-cluster [--nodes 4] [--replicas 3] [--seconds 8] [--connections 8] [--keys 20000] '
@@ -41,49 +44,25 @@ export interface LoadResult {
   seed: number;
 }
 
-function intOpt(o: Map<string, string>, name: string, def: number, min: number, max: number): number {
-  const s = o.get(name);
-  if (s === undefined) return def;
-  const v = Number(s);
-  if (!Number.isInteger(v) || v < min || v > max) throw new UsageError(`--${name} must be an integer in ${min}…${max} (got '${s}')`);
-  return v;
-}
-
-/** A small deterministic generator (mulberry32) so a load run's keys follow from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]! : 0;
-}
-
 /** `fawnlab bench-load --memcached HOST:PORT --width W …`: the load process; prints one JSON line. */
 export async function benchLoadMain(argv: string[]): Promise<number> {
   const a = parseArgs(argv, { options: ['memcached', 'width', 'seconds', 'connections', 'keys', 'seed'] });
   const o = a.options as Map<string, string>;
   const addr = /^([^:]+):(\d+)$/.exec(o.get('memcached') ?? '');
   if (!addr) throw new UsageError('--memcached HOST:PORT is required');
-  const width = intOpt(o, 'width', 1, 1, 256);
-  const seconds = intOpt(o, 'seconds', 8, 1, 3600);
-  const connections = intOpt(o, 'connections', 8, 1, 200);
-  const keys = intOpt(o, 'keys', 20000, 1, 10_000_000);
-  const seed = intOpt(o, 'seed', 1, 0, 2 ** 31);
+  const width = int(o, 'width', 1, 1, 256);
+  const seconds = int(o, 'seconds', 8, 1, 3600);
+  const connections = int(o, 'connections', 8, 1, 200);
+  const keys = int(o, 'keys', 20000, 1, 10_000_000);
+  const seed = int(o, 'seed', 1, 0, 2 ** 31);
   const conns = await Promise.all(Array.from({ length: connections }, () => McConn.open(addr[1]!, Number(addr[2]))));
   const lat: number[] = [];
   let requests = 0, keysRead = 0, found = 0, errors = 0, measuring = false, stop = false;
   const loop = async (c: McConn, i: number) => {
-    const next = rng(seed * 1000 + i);
+    const rng = new Rng(seed * 1000 + i);
     while (!stop) {
       const picked = new Set<number>();  // distinct keys: a multiget answers each key once
-      while (picked.size < Math.min(width, keys)) picked.add(Math.floor(next() * keys));
+      while (picked.size < Math.min(width, keys)) picked.add(Math.floor(rng.next() * keys));
       const ks = [...picked].map((k) => `k${k}`);
       const t0 = process.hrtime.bigint();
       try {
@@ -112,7 +91,7 @@ export async function benchLoadMain(argv: string[]): Promise<number> {
   lat.sort((x, y) => x - y);
   const res: LoadResult = {
     width, connections, seconds: elapsed, requests, keys: keysRead, found, errors,
-    requestsPerS: requests / elapsed, keysPerS: keysRead / elapsed, p50Ms: quantile(lat, 0.5), p99Ms: quantile(lat, 0.99), seed,
+    requestsPerS: requests / elapsed, keysPerS: keysRead / elapsed, p50Ms: percentile(lat, 0.5), p99Ms: percentile(lat, 0.99), seed,
   };
   process.stdout.write(`${JSON.stringify(res)}\n`);
   return 0;
@@ -144,11 +123,11 @@ export async function benchClusterMain(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${e.message}\n${USAGE}\n`);
     return 2;
   }
-  const nodes = intOpt(o, 'nodes', 4, 1, 32);
-  const replicas = intOpt(o, 'replicas', 3, 1, nodes);
-  const load = { seconds: intOpt(o, 'seconds', 8, 1, 600), connections: intOpt(o, 'connections', 8, 1, 200),
-    keys: intOpt(o, 'keys', 20000, 1, 1_000_000), seed: intOpt(o, 'seed', 1, 0, 2 ** 31) };
-  const valueBytes = intOpt(o, 'value-bytes', 256, 1, 1 << 20);
+  const nodes = int(o, 'nodes', 4, 1, 32);
+  const replicas = int(o, 'replicas', 3, 1, nodes);
+  const load = { seconds: int(o, 'seconds', 8, 1, 600), connections: int(o, 'connections', 8, 1, 200),
+    keys: int(o, 'keys', 20000, 1, 1_000_000), seed: int(o, 'seed', 1, 0, 2 ** 31) };
+  const valueBytes = int(o, 'value-bytes', 256, 1, 1 << 20);
   const widths = (o.get('widths') ?? '1,16').split(',').map((w) => {
     const v = Number(w);
     if (!Number.isInteger(v) || v < 1 || v > 256) throw new UsageError(`--widths: '${w}' is not a width in 1…256`);

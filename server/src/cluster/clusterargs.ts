@@ -42,7 +42,8 @@ export interface NodeArgs {
   listenPort: number;       // 0: any free port
 }
 
-function int(args: Map<string, string>, name: string, dflt: number | undefined, lo: number, hi: number): number {
+/** The integer option `--name` in [lo, hi] (`dflt` when absent; required when dflt is undefined). */
+export function int(args: Map<string, string>, name: string, dflt: number | undefined, lo: number, hi: number): number {
   const raw = args.get(name);
   if (raw === undefined) {
     if (dflt === undefined) throw new UsageError(`--${name} is required`);

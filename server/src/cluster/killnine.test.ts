@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadKvHost } from './kvcore.js';
-import { rng } from './benchcluster.js';
+import { Rng } from './loadgen.js';
 import { clusterView, settled, startCluster, stopCluster, waitReady, type ClusterProc } from './clusterproc.js';
 
 interface HistOp {
@@ -53,7 +53,8 @@ describe('the real cluster under kill -9', () => {
       let stop = false;
       let n = 0;
       const client = async (id: number) => {
-        const next = rng(seed * 100 + id);
+        const rng = new Rng(seed * 100 + id);
+        const next = () => rng.next();
         while (!stop) {
           const key = `k${Math.floor(next() * KEYS)}`;
           const r = next();
