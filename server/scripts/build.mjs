@@ -5,9 +5,10 @@
 //   asan    wasm-core/build/asan     the same with AddressSanitizer + UBSan
 //   wasm    wasm-core/dist           fawnlab_web.mjs/.wasm (browser), fawnlab_node.cjs (Node)
 //   server  server/dist              the Node server and CLI (tsc)
-//   web     web/dist                 the lab (vite)
+//   web     web/dist                 the lab (vite), then .br/.gz beside its files (precompress.mjs)
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { precompress } from './precompress.mjs';
 import { emscriptenEnv } from './toolchain.mjs';
 import { isStale, log, ROOT, run, since } from './util.mjs';
 
@@ -79,9 +80,14 @@ export function buildServer() {
 export function buildWeb() {
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'lessons', 'public',
     'wasm-core/dist'];
-  if (!isStale(['web/dist/index.html'], sources)) return;
-  log('fawnlab: building the web lab (vite)…');
-  const t0 = performance.now();
-  run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: join(ROOT, 'web') });
-  log(`fawnlab: web build done in ${since(t0)}`);
+  if (isStale(['web/dist/index.html'], sources)) {
+    log('fawnlab: building the web lab (vite)…');
+    const t0 = performance.now();
+    run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: join(ROOT, 'web') });
+    log(`fawnlab: web build done in ${since(t0)}`);
+  }
+  // Brotli and gzip copies for the server to send (only files whose copies are missing or stale).
+  const t1 = performance.now();
+  const written = precompress(join(ROOT, 'web/dist'));
+  if (written.some((r) => r.fresh)) log(`fawnlab: web/dist precompressed (.br, .gz) in ${since(t1)}`);
 }

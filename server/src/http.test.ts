@@ -11,7 +11,7 @@ import { resolveStaticPath } from './static.js';
 const root = mkdtempSync(join(tmpdir(), 'fawnlab-http-'));
 mkdirSync(join(root, 'site/assets'), { recursive: true });
 writeFileSync(join(root, 'site/index.html'), '<!doctype html><title>lab</title>');
-writeFileSync(join(root, 'site/assets/app.js'), 'console.log(1)');
+writeFileSync(join(root, 'site/assets/app-AbCd1234.js'), 'console.log(1)');
 writeFileSync(join(root, 'site/core.wasm'), Buffer.from([0, 97, 115, 109]));
 writeFileSync(join(root, 'secret.txt'), 'outside the site');
 const site = join(root, 'site');
@@ -59,7 +59,7 @@ describe('lab server', () => {
   it('serves files with their types, and the app for its own routes', async () => {
     const wasm = await get(server, '/core.wasm');
     expect(wasm.headers['content-type']).toBe('application/wasm');
-    const js = await get(server, '/assets/app.js');
+    const js = await get(server, '/assets/app-AbCd1234.js');
     expect(js.headers['cache-control']).toContain('immutable');
     const route = await get(server, '/labs/queues?exp=queues.mm1');
     expect(route.status).toBe(200);

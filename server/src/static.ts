@@ -3,10 +3,13 @@
  * decoded, normalised and resolved, and anything that would leave the folder (.., encoded
  * slashes, NUL bytes) is refused with 400/404 before the file system is touched. Paths without
  * an extension fall back to index.html so the app's own URLs (/labs/queues?...) load the app.
+ * Files go out compressed when a precompressed .br/.gz sits beside them (compress.ts), with an
+ * ETag; hashed assets are cached for a year, everything else revalidated.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { chooseCoding, etagOf, matchesIfNoneMatch, variantsOf } from './compress.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,28 +43,49 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return target;
 }
 
-function send(res: ServerResponse, req: IncomingMessage, file: string, cache: string): void {
+/**
+ * Sends `file` with `status` in the encoding the request accepts (compress.ts), or 304 when a
+ * 200's If-None-Match holds its ETag; HEAD gets the headers only.
+ */
+function send(res: ServerResponse, req: IncomingMessage, file: string, cache: string, status = 200): void {
   const st = statSync(file);
-  res.writeHead(200, {
+  const variants = variantsOf(file, st);
+  const coding = chooseCoding(req.headers['accept-encoding'], variants.map((v) => v.coding));
+  const chosen = variants.find((v) => v.coding === coding)!;
+  const etag = etagOf(st, coding);
+  const headers: Record<string, string | number> = {
     'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': st.size,
     'cache-control': cache,
+    etag,
     'x-content-type-options': 'nosniff',
-  });
+  };
+  if (variants.length > 1) headers.vary = 'Accept-Encoding';
+  if (status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  headers['content-length'] = chosen.size;
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  // A file that vanished since the stat (a rebuild underway) ends the response, not the server.
+  createReadStream(chosen.path).on('error', () => res.destroy()).pipe(res);
+}
+
+/** Vite's content-hashed output (/assets/name-HASH.ext) never changes; anything else is revalidated. */
+export function cacheControlFor(urlPath: string): string {
+  return /^\/assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): StaticResult {
   const target = resolveStaticPath(root, urlPath);
   if (target === null) return 'bad-request';
   if (existsSync(target) && statSync(target).isFile()) {
-    // Vite's hashed assets never change; everything else is revalidated.
-    const cache = urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    send(res, req, target, cache);
+    send(res, req, target, cacheControlFor(urlPath));
     return 'served';
   }
   const index = join(resolve(root), 'index.html');

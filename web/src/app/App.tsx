@@ -1,8 +1,7 @@
-/** The app shell: header, routes (home, one page per lab), footer. */
-import { ClusterPage } from './ClusterPage';
+/** The app shell: header, routes (home, one page per lab, loaded on demand), footer. */
+import { lazy, Suspense } from 'react';
 import { CoreProvider } from './coreContext';
 import { Home } from './Home';
-import { LabPage } from './LabPage';
 import { findLab } from './labs';
 import { navigate, useLocation } from './router';
 
@@ -22,6 +21,11 @@ function Link({ to, children }: { to: string; children: React.ReactNode }) {
 }
 
 export { Link };
+
+// Each page's code is its own chunk, fetched when the page opens (the home page loads neither).
+const ClusterPage = lazy(() => import('./ClusterPage').then((m) => ({ default: m.ClusterPage })));
+const LabPage = lazy(() => import('./LabPage').then((m) => ({ default: m.LabPage })));
+const loadingPage = <main id="main" className="page narrow"><p className="muted" role="status">Loading the page…</p></main>;
 
 export function App() {
   const { path, search } = useLocation();
@@ -44,7 +48,7 @@ export function App() {
         <Link to="/"><span className="logo">fawnlab</span></Link>
         <span className="tagline">a lab for energy-efficient storage systems</span>
       </header>
-      {page}
+      <Suspense fallback={loadingPage}>{page}</Suspense>
     </CoreProvider>
   );
 }

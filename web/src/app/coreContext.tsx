@@ -1,29 +1,36 @@
 /**
  * Loads the WASM core once for the main thread (schemas, parameter checks, live sessions) and
  * hands it to the pages; experiment runs go to workers through ExperimentRunner instead.
+ * The load starts when the first component calls useCore(), so pages that never need the core
+ * (home, Cluster) never fetch its glue or its .wasm.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { loadCore, type Core } from '../model/core';
 
 type CoreState = { core: Core | null; error: string | null };
 
-const CoreContext = createContext<CoreState>({ core: null, error: null });
+const CoreContext = createContext<{ state: CoreState; request: () => void }>({
+  state: { core: null, error: null },
+  request: () => {},
+});
 
 export function CoreProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<CoreState>({ core: null, error: null });
-  useEffect(() => {
-    let alive = true;
+  const started = useRef(false);
+  const request = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
     loadCore().then(
-      (core) => alive && setState({ core, error: null }),
-      (err: unknown) => alive && setState({ core: null, error: `The simulation core failed to load: ${String(err)}` }),
+      (core) => setState({ core, error: null }),
+      (err: unknown) => setState({ core: null, error: `The simulation core failed to load: ${String(err)}` }),
     );
-    return () => {
-      alive = false;
-    };
   }, []);
-  return <CoreContext.Provider value={state}>{children}</CoreContext.Provider>;
+  return <CoreContext.Provider value={{ state, request }}>{children}</CoreContext.Provider>;
 }
 
+/** The core (null while it loads, with `error` if it failed); the first call starts the load. */
 export function useCore(): CoreState {
-  return useContext(CoreContext);
+  const { state, request } = useContext(CoreContext);
+  useEffect(request, [request]);
+  return state;
 }

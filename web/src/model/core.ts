@@ -1,15 +1,16 @@
 /**
  * The one module that loads the Emscripten glue (wasm-core/dist/fawnlab_web.mjs). Everything
  * else talks to the core through the typed Core API here, in the main thread or the worker.
- * Failures are values ({ok: false, code, message}); nothing throws for bad input.
+ * Failures are values ({ok: false, code, message}); nothing throws for bad input. Importing
+ * this module is cheap: the glue and the .wasm load only when loadCore() is called.
  */
-import createFawnlabCore, {
-  type EmbindFawndsSession,
-  type EmbindFawnkvSession,
-  type EmbindOpSession,
-  type EmbindSession,
-  type EmbindSessionClass,
-  type FawnlabModule,
+import type {
+  EmbindFawndsSession,
+  EmbindFawnkvSession,
+  EmbindOpSession,
+  EmbindSession,
+  EmbindSessionClass,
+  FawnlabModule,
 } from '@wasm/fawnlab_web.mjs';
 import wasmUrl from '@wasm/fawnlab_web.wasm?url';
 import type {
@@ -211,7 +212,12 @@ export class Core {
   }
 }
 
+/**
+ * Fetches and instantiates the core. The Emscripten glue is imported here, on first use, so it
+ * and the .wasm are separate downloads that pages without the core (home, Cluster) never make.
+ */
 export async function loadCore(options: LoadOptions = {}): Promise<Core> {
+  const { default: createFawnlabCore } = await import('@wasm/fawnlab_web.mjs');
   const raw = await createFawnlabCore({
     ...(options.wasmBinary ? { wasmBinary: options.wasmBinary } : { locateFile: () => wasmUrl }),
   });
