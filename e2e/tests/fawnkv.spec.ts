@@ -2,7 +2,8 @@
 // node fails, the ring heals and the key is still there; the checker's verdict; a join run
 // from the experiment panel shows the three donors' dip.
 import { expect, test, type Page } from '@playwright/test';
-import { shot } from './helpers';
+import { resolve } from 'node:path';
+import { REPO, shot } from './helpers';
 
 async function openLab(page: Page) {
   await page.goto('/labs/fawnkv');
@@ -93,4 +94,21 @@ test('runs fawnkv.join from the panel: only the three donors dip', async ({ page
   expect(others).toBeGreaterThan(0.9);
   expect(donors).toBeLessThan(others - 0.08);
   await shot(page, 'fawnkv-join-experiment');
+});
+
+test('fawnkv.cluster: each anchor says fitted or emergent, and a missed one says why', async ({ page }) => {
+  await page.goto('/labs/fawnkv?exp=fawnkv.cluster&seed=1&duration_s=0.5');
+  const table = page.locator('section.result table.metrics');
+  await expect(table).toBeVisible({ timeout: 170_000 });
+  await expect(table.locator('tr[data-metric="single_node_gets_512mb"] .basis-fitted')).toHaveText('fitted');
+  await expect(table.locator('tr[data-metric="gets_per_s_256b"] .basis-emergent')).toHaveText('emergent');
+  await expect(table.locator('tr[data-metric="gets_per_s_256b"] .anchor-source')).toContainText("SOSP'09 §4.2, Fig 11");
+  // The 256 B rate misses the paper's 36,000 and says why (docs/experiments.md).
+  const miss = table.locator('tr[data-miss-for="gets_per_s_256b"]');
+  await expect(miss).toContainText('Why it misses');
+  await expect(miss).toContainText('Table 2');
+  await expect(page.locator('dl.basis-legend')).toContainText('calibrated');
+  await table.scrollIntoViewIfNeeded();
+  await shot(page, 'fawnkv-cluster-anchors');
+  await page.locator('section.result').screenshot({ path: resolve(REPO, 'e2e/screenshots/fawnkv-cluster-anchors-result.png') });
 });

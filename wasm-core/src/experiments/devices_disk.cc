@@ -109,8 +109,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     r.AddMetric("avg_rotation_ms_" + tag, static_cast<double>(st.rotate_ns) / n / 1e6);
     r.AddMetric("reads_per_joule_" + tag, n / joules);
     r.AddAnchor("rand_read_qps_" + tag, 1000.0 / (prof.config.overhead_ms + prof.config.seek_avg_ms + rev_ms / 2 + xfer_ms),
-                {true, 0.05});
-    r.AddAnchor("avg_rotation_ms_" + tag, rev_ms / 2, {true, 0.05});
+                {true, 0.05},
+                Emergent("disk mechanics: 1 / (overhead + average seek + half a revolution + transfer)",
+                         "each read's seek comes from the seek curve and the head's position, its rotation from the platter's angle "
+                         "when the seek ends; the seek curve's α, β were fitted to the datasheet's seek figures, not to this rate"));
+    r.AddAnchor("avg_rotation_ms_" + tag, rev_ms / 2, {true, 0.05},
+                Emergent("half a revolution at the disk's RPM", "the platter's simulated angle when each seek ends"));
     Series sf{prof.name + ": FIFO", "measured", "queue depth", "random reads per second", {}};
     Series ss{prof.name + ": shortest seek first", "measured", "queue depth", "random reads per second", {}};
     for (int depth : PowersOfTwo(qd)) {

@@ -116,13 +116,13 @@ void KvRig::ClosedLoopPerNode(int clients, sim::Rng* rng) {
   }
 }
 
-void KvRig::OpenLoop(double rate, sim::Rng* rng, bool puts, double zipf_s) {
+void KvRig::OpenLoop(double rate, sim::Rng* rng, bool puts, double zipf_s, bool fresh) {
   const uint64_t gen = generation_;
   auto zipf = std::make_shared<sim::ZipfSampler>(keys_, zipf_s);
   std::function<void()>* arrive = NewLoop();
-  *arrive = [this, gen, rng, puts, rate, zipf, zipf_s, arrive]() {
+  *arrive = [this, gen, rng, puts, rate, zipf, zipf_s, fresh, arrive]() {
     if (gen != generation_) return;
-    const uint64_t k = zipf_s > 0 ? zipf->Sample(*rng) - 1 : rng->UniformU64(keys_);
+    const uint64_t k = fresh ? keys_ + fresh_keys_++ : zipf_s > 0 ? zipf->Sample(*rng) - 1 : rng->UniformU64(keys_);
     Issue(puts, k, nullptr);
     cluster->sim().Schedule(cluster->sim().now() + static_cast<sim::SimDuration>(rng->Exponential(1e9 / rate)) + 1, *arrive);
   };

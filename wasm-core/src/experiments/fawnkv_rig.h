@@ -59,7 +59,8 @@ class KvRig {
   // for, so that one slow node does not hold the others' clients (many independent clients).
   void ClosedLoopPerNode(int clients, sim::Rng* rng);
   // Poisson gets (or puts) at `rate` per second until Stop(); `zipf_s` > 0 skews the keys.
-  void OpenLoop(double rate, sim::Rng* rng, bool puts = false, double zipf_s = 0);
+  // `fresh` puts insert keys outside the dataset (no old record for FAWN-DS to check).
+  void OpenLoop(double rate, sim::Rng* rng, bool puts = false, double zipf_s = 0, bool fresh = false);
   void Stop() { ++generation_; }
   // Runs `d` of virtual time.
   void Run(sim::SimDuration d) { cluster->sim().RunUntil(cluster->sim().now() + d); }
@@ -74,6 +75,7 @@ class KvRig {
   std::vector<std::unique_ptr<std::function<void()>>> loops_;
   KvRigOptions o_;
   uint64_t keys_ = 0;
+  uint64_t fresh_keys_ = 0;  // keys inserted beyond the dataset by fresh puts
   std::string value_;
   Counts counts_;
   std::vector<std::vector<uint64_t>> bins_;

@@ -105,11 +105,14 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     r.AddMetric("mean_latency_us_high_best", best_high_lat);
   }
 
-  r.AddAnchor("capacity_kreq_s_w_1", capacity(1) / 1000.0, {true, 0.01});
-  r.AddAnchor("capacity_kreq_s_w_max", capacity(w_max) / 1000.0, {true, 0.01});
+  const AnchorNote cap_note = Emergent("w / (c_b + w·c_i)", "the simulated station saturated with requests; capacity is what it completes");
+  r.AddAnchor("capacity_kreq_s_w_1", capacity(1) / 1000.0, {true, 0.01}, cap_note);
+  r.AddAnchor("capacity_kreq_s_w_max", capacity(w_max) / 1000.0, {true, 0.01}, cap_note);
   if (low < kStableFraction * capacity(1)) {
     // With w = 1 every request is its own batch: an M/D/1 queue with service c_b + c_i.
-    r.AddAnchor("mean_latency_us_low_w_1", queues::Md1MeanResponse(low / 1e6, cb_us + ci_us), {true, 0.05});
+    r.AddAnchor("mean_latency_us_low_w_1", queues::Md1MeanResponse(low / 1e6, cb_us + ci_us), {true, 0.05},
+                Emergent("M/D/1 theory (Pollaczek–Khinchine)", "width 1 makes every request its own batch of fixed cost",
+                         "a finite run wanders around the theory; a longer run narrows it"));
   }
 
   r.series = {cap_sim, cap_th, low_sim, high_sim, low_p99, high_p99};

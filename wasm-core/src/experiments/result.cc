@@ -14,6 +14,8 @@ double Result::Metric(const std::string& name) const {
   return 0;
 }
 
+const char* AnchorBasisName(AnchorBasis b) { return b == AnchorBasis::kFitted ? "fitted" : "emergent"; }
+
 std::string ResultToJson(const Result& r) {
   JsonWriter w;
   w.BeginObject();
@@ -53,6 +55,22 @@ std::string ResultToJson(const Result& r) {
     w.BeginObject();
     w.Key(t.second.relative ? "rel" : "abs");
     w.Number(t.second.value);
+    w.EndObject();
+  }
+  w.EndObject();
+  w.Key("anchor_notes");
+  w.BeginObject();
+  for (const auto& [metric, note] : r.anchor_notes) {
+    w.Key(metric);
+    w.BeginObject();
+    w.Key("basis");
+    w.String(AnchorBasisName(note.basis));
+    w.Key("source");
+    w.String(note.source);
+    w.Key("why");
+    w.String(note.why);
+    w.Key("miss");
+    w.String(note.miss);
     w.EndObject();
   }
   w.EndObject();
@@ -114,6 +132,7 @@ std::string ResultToCsv(const Result& r) {
   }
   for (const auto& m : r.metrics) row("metric", m.first, "", "", "", FormatNumber(m.second));
   for (const auto& a : r.anchors) row("anchor", a.first, "", "", "", FormatNumber(a.second));
+  for (const auto& n : r.anchor_notes) row("anchor_basis", n.first, "", "", "", AnchorBasisName(n.second.basis));
   for (const Series& s : r.series) {
     for (const auto& p : s.points) {
       row("series:" + s.kind, s.name, s.x_label, s.y_label, FormatNumber(p.first), FormatNumber(p.second));

@@ -1,26 +1,33 @@
 /**
- * An exercise: the student answers, the page runs the exercise's check (an experiment, in a
- * worker of its own) and compares the answer with the metric the model produced.
+ * An exercise: the student answers their variant (numbers picked by their student seed), the
+ * page runs the exercise's check with those numbers (an experiment, in a worker of its own)
+ * and compares the answer with the metric the model produced. A wrong answer gets the
+ * exercise's hint, not the model's value.
  */
-import { useEffect, useRef, useState } from 'react';
-import { correctOption, exerciseRun, judge, parseAnswer, type Exercise, type Lesson } from '../model/lessons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { exerciseRun, feedback, instantiate, parseAnswer, type Exercise, type Feedback, type Lesson } from '../model/lessons';
 import { ExperimentRunner } from '../model/runner';
 import { fmt } from '../viz/format';
 import { Markdown } from './Markdown';
+import { useStudentSeed } from './studentSeed';
 
 type State =
   | { kind: 'answering' }
   | { kind: 'checking'; progress: number }
-  | { kind: 'judged'; correct: boolean; metric: number; answer: number }
+  | { kind: 'judged'; feedback: Feedback; answer: number }
   | { kind: 'error'; message: string };
 
-export function ExerciseCard({ exercise, lesson }: { exercise: Exercise; lesson: Lesson }) {
+export function ExerciseCard({ exercise: base, lesson }: { exercise: Exercise; lesson: Lesson }) {
+  const student = useStudentSeed();
+  const exercise = useMemo(() => instantiate(base, student), [base, student]);
+  const varies = base.variants !== undefined;
   const [text, setText] = useState('');
   const [choice, setChoice] = useState<number | null>(null);
   const [state, setState] = useState<State>({ kind: 'answering' });
   const [reveal, setReveal] = useState(false);
   const runner = useRef<ExperimentRunner | null>(null);
   useEffect(() => () => runner.current?.dispose(), []);
+  useEffect(() => setState({ kind: 'answering' }), [exercise]);
 
   const answer = exercise.kind === 'choice' ? choice : parseAnswer(text);
   const check = async () => {
@@ -38,7 +45,7 @@ export function ExerciseCard({ exercise, lesson }: { exercise: Exercise; lesson:
       setState({ kind: 'error', message: `the run has no metric '${exercise.check.metric}'` });
       return;
     }
-    setState({ kind: 'judged', correct: judge(exercise, answer, metric), metric, answer });
+    setState({ kind: 'judged', feedback: feedback(exercise, answer, metric), answer });
   };
 
   const id = `ex-${exercise.id}`;
@@ -48,6 +55,12 @@ export function ExerciseCard({ exercise, lesson }: { exercise: Exercise; lesson:
   return (
     <section className="exercise" aria-labelledby={`${id}-title`} data-exercise={exercise.id}>
       <h4 id={`${id}-title`}>Exercise: {exercise.title}</h4>
+      {varies && (
+        <p className="muted small variant-line" data-student={student}>
+          Your numbers: variant {student === 0 ? 'of the lesson' : `for student ${student}`} (add <code>?student=N</code> to the
+          address for another)
+        </p>
+      )}
       <Markdown text={exercise.prompt} />
       <form onSubmit={(e) => { e.preventDefault(); void check(); }}>
         {exercise.kind === 'numeric' ? (
@@ -76,15 +89,23 @@ export function ExerciseCard({ exercise, lesson }: { exercise: Exercise; lesson:
         <p role="status" className="muted">Running the model… {Math.round(state.progress * 100)}%</p>
       )}
       {state.kind === 'error' && <p role="alert" className="error">{state.message}</p>}
-      {judged && (
-        <p role="status" className={judged.correct ? 'verdict pass' : 'verdict fail'}>
-          {judged.correct ? '✓ Correct. ' : '✗ Not quite. '}
+      {judged?.feedback.correct === true && (
+        <p role="status" className="verdict pass">
+          ✓ Correct.{' '}
           {exercise.kind === 'numeric'
-            ? <>The model measured <strong>{fmt(judged.metric, 4)}{exercise.unit ? ` ${exercise.unit}` : ''}</strong>; your {fmt(judged.answer, 4)} is {judged.correct ? '' : 'not '}{tolText}.</>
-            : <>The model’s answer is <strong>{correctOption(exercise, judged.metric)?.label ?? fmt(judged.metric)}</strong>.</>}
+            ? <>The model measured <strong>{fmt(judged.feedback.metric, 4)}{exercise.unit ? ` ${exercise.unit}` : ''}</strong>; your {fmt(judged.answer, 4)} is {tolText}.</>
+            : <>The model agrees.</>}
         </p>
       )}
-      {(reveal || judged?.correct) && <Markdown className="md explanation" text={exercise.explanation} />}
+      {judged?.feedback.correct === false && (
+        <div role="status" className="verdict fail hint">
+          <p>
+            ✗ Not quite{judged.feedback.direction ? <>: {fmt(judged.answer, 4)} is <strong>{judged.feedback.direction}</strong></> : ''}. Try again.
+          </p>
+          <Markdown className="md hint-text" text={`**Hint:** ${judged.feedback.hint}`} />
+        </div>
+      )}
+      {(reveal || judged?.feedback.correct === true) && <Markdown className="md explanation" text={exercise.explanation} />}
     </section>
   );
 }

@@ -2,10 +2,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentResult } from '../model/types';
+import { MetricsTable } from './MetricsTable';
 import { ResultView, runLine } from './ResultView';
 
 function result(factor: number, note: string): ExperimentResult {
-  return { id: 'x', title: 'x', params: {}, seed: 7, scale: { factor, note }, metrics: {}, anchors: {}, tolerances: {}, series: [], notes: [] };
+  return { id: 'x', title: 'x', params: {}, seed: 7, scale: { factor, note }, metrics: {}, anchors: {}, tolerances: {}, anchor_notes: {}, series: [], notes: [] };
 }
 
 describe('ResultView', () => {
@@ -15,5 +16,27 @@ describe('ResultView', () => {
     const html = renderToStaticMarkup(<ResultView record={{ result: result(1, ''), json: '{}', csv: '' }} />);
     expect(html).toContain('<p class="muted small">seed 7 · full scale</p>');
     expect(html).not.toContain('—');
+  });
+});
+
+describe('MetricsTable', () => {
+  it('badges each anchor fitted or emergent with its source, and explains a missed one', () => {
+    const r: ExperimentResult = {
+      ...result(1, ''),
+      metrics: { fit: 1770, emerge: 30000, free: 3 },
+      anchors: { fit: 1850, emerge: 36000 },
+      tolerances: { fit: { rel: 0.15 }, emerge: { rel: 0.15 } },
+      anchor_notes: {
+        fit: { basis: 'fitted', source: 'SOSP §4.2', why: 'handling fitted', miss: '' },
+        emerge: { basis: 'emergent', source: 'Fig 11', why: 'the node model', miss: 'the node is flash-bound' },
+      },
+    };
+    const html = renderToStaticMarkup(<MetricsTable result={r} />);
+    expect(html).toContain('<span class="basis basis-fitted" title="fitted: a model constant was calibrated');
+    expect(html).toContain('<span class="anchor-source">Fig 11</span>');
+    expect(html).toContain('data-miss-for="emerge"');
+    expect(html).toContain('the node is flash-bound');
+    expect(html).not.toContain('data-miss-for="fit"');  // −4.3%: within ±15%
+    expect(html).toContain('class="basis-legend"');
   });
 });

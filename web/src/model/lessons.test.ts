@@ -3,7 +3,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from './core';
-import { correctOption, exerciseRun, isDevicesLive, judge, splitDevicesLive, judgeNumeric, parseAnswer, parseLesson, type Lesson } from './lessons';
+import { evaluate } from './expr';
+import {
+  allVariants, correctOption, exerciseRun, feedback, fillTemplate, formatValue, instantiate, instantiateWith, isDevicesLive, judge,
+  judgeNumeric, parseAnswer, parseLesson, splitDevicesLive, variantValues, type Exercise, type Lesson,
+} from './lessons';
 import { REPO, testCore } from './testCore';
 import type { FawndsLiveConfig } from './fawndsTypes';
 import type { FawnkvLiveConfig } from './fawnkvTypes';
@@ -122,15 +126,124 @@ describe.each(labs)('lesson %s', (lab) => {
     }
   });
 
-  it.each(lesson.exercises.map((e) => [e.id, e] as const))('exercise %s: the worked solution passes the model check', async (_id, ex) => {
+  it.each(lesson.exercises.map((e) => [e.id, e] as const))('exercise %s: every variant\'s worked solution passes the model check', async (_id, base) => {
     const core = await testCore();
-    const run = exerciseRun(ex, lesson);
-    const r = core.run(run.experiment, run.params, String(run.seed));
-    if (isCoreError(r)) throw new Error(`exercise ${ex.id}: ${r.message}`);
-    const metric = r.result.metrics[ex.check.metric];
-    expect(metric, `the run has no metric ${ex.check.metric}`).toBeTypeOf('number');
-    if (ex.kind === 'choice') expect(correctOption(ex, metric!), `no option equals the model's ${metric}`).toBeDefined();
-    expect(judge(ex, ex.solution, metric!), `solution ${ex.solution} vs model ${metric}`).toBe(true);
+    for (const vars of allVariants(base)) {
+      const ex = instantiateWith(base, vars);
+      const run = exerciseRun(ex, lesson);
+      const r = core.run(run.experiment, run.params, String(run.seed));
+      if (isCoreError(r)) throw new Error(`exercise ${ex.id} ${JSON.stringify(vars)}: ${r.message}`);
+      const metric = r.result.metrics[ex.check.metric];
+      expect(metric, `the run has no metric ${ex.check.metric}`).toBeTypeOf('number');
+      if (ex.kind === 'choice') expect(correctOption(ex, metric!), `no option equals the model's ${metric}`).toBeDefined();
+      expect(judge(ex, ex.solution, metric!), `${JSON.stringify(vars)}: solution ${ex.solution} vs model ${metric}`).toBe(true);
+    }
+  });
+
+  it.each(lesson.exercises.map((e) => [e.id, e] as const))('exercise %s: no text shown with the question gives its answer away', (_id, base) => {
+    const around = textAround(lab, base.id);
+    for (const vars of allVariants(base)) {
+      const ex = instantiateWith(base, vars);
+      for (const [where, text] of [['title', ex.title], ['prompt', ex.prompt], ['hint', ex.hint], ['lesson text beside it', around]] as const) {
+        for (const form of answerForms(ex.solution)) {
+          expect(containsNumber(text, form), `${where} of ${ex.id} ${JSON.stringify(vars)} shows the answer ${form}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+/** The lesson paragraphs just before and just after an exercise's directive. */
+function textAround(lab: string, id: string): string {
+  if (!has(lab, 'lesson.md')) return '';
+  const lines = readFileSync(`${dir}/${lab}/lesson.md`, 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.trim() === `{{exercise ${id}}}`);
+  if (at < 0) return '';
+  const para = (from: number, step: number): string[] => {
+    const out: string[] = [];
+    let i = from;
+    while (i >= 0 && i < lines.length && lines[i]!.trim() === '') i += step;
+    while (i >= 0 && i < lines.length && lines[i]!.trim() !== '' && !lines[i]!.startsWith('{{') && !lines[i]!.startsWith('#')) {
+      out.push(lines[i]!);
+      i += step;
+    }
+    return out;
+  };
+  return [...para(at - 1, -1), ...para(at + 1, 1)].join('\n');
+}
+
+/** How an answer could be printed, for answers of two or more significant digits. */
+function answerForms(x: number): string[] {
+  const digits = String(Math.abs(x)).replace(/[^0-9]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+  if (digits.length < 2 && Math.abs(x) < 10) return [];
+  return [...new Set([String(x), formatValue(x), x.toLocaleString('en-US')])];
+}
+
+function containsNumber(text: string, form: string): boolean {
+  const esc = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\d.,])${esc}(?![\\d]|[.,]\\d)`).test(text);
+}
+
+describe('exercise variants and hints', () => {
+  const ex: Exercise = {
+    id: 'predict-r', title: 'R at ρ = {rho}', prompt: 'S = {S} µs, ρ = {rho}: R?', kind: 'numeric',
+    check: { experiment: 'queues.mm1', metric: 'm', params: { points: 2 } }, tolerance: { rel: 0.1 }, unit: 'µs',
+    solution: 'S / (1 - rho)', explanation: 'R = {S} / (1 − {rho}) = {= S / (1 - rho)} µs.', hint: 'Use R = S / (1 − ρ).',
+    variants: { S: { values: [10, 5, 20, 40], param: 'service_us' }, rho: { values: [0.8, 0.5] } },
+  };
+
+  it('gives student 0 the lesson\'s numbers and others a stable variant of their own', () => {
+    expect(variantValues(ex, 0)).toEqual({ S: 10, rho: 0.8 });
+    const a = instantiate(ex, 0);
+    expect(a.prompt).toBe('S = 10 µs, ρ = 0.8: R?');
+    expect(a.solution).toBeCloseTo(50, 9);
+    expect(a.explanation).toBe('R = 10 / (1 − 0.8) = 50 µs.');
+    expect(a.check.params).toEqual({ points: 2, service_us: 10 });
+    expect(instantiate(ex, 1234)).toEqual(instantiate(ex, 1234));
+    const seen = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((s) => JSON.stringify(variantValues(ex, s))));
+    expect(seen.size).toBeGreaterThan(3);
+    for (const s of [7, 99, 123456]) {
+      const v = instantiate(ex, s);
+      expect(v.solution).toBeCloseTo(v.vars.S! / (1 - v.vars.rho!), 9);
+      expect(v.check.params!.service_us).toBe(v.vars.S);
+      expect(v.prompt).toContain(`S = ${v.vars.S} µs`);
+    }
+    expect(allVariants(ex)).toHaveLength(8);
+  });
+
+  it('answers a wrong answer with the hint and a direction, never the model\'s value', () => {
+    const wrong = feedback(ex, 80, 50);
+    expect(wrong).toEqual({ correct: false, hint: 'Use R = S / (1 − ρ).', direction: 'too high' });
+    expect(JSON.stringify(wrong)).not.toContain('50');
+    expect(feedback(ex, 20, 50)).toMatchObject({ correct: false, direction: 'too low' });
+    expect(feedback(ex, 52, 50)).toEqual({ correct: true, metric: 50 });
+    const choice: Exercise = { ...ex, kind: 'choice', variants: undefined, solution: 2, options: [{ label: 'a', value: 1 }, { label: 'b', value: 2 }] };
+    expect(feedback(choice, 1, 2)).toEqual({ correct: false, hint: ex.hint, direction: null });
+  });
+
+  it('fills templates and evaluates expressions, naming what is wrong', () => {
+    expect(fillTemplate('{a} and {= a * 1000} but {b} and {{x}}', { a: 12.5 })).toBe('12.5 and 12,500 but {b} and {{x}}');
+    expect(formatValue(1770000)).toBe('1,770,000');
+    expect(formatValue(2 / 3)).toBe('0.6667');
+    expect(evaluate('ln(100) * 2^3 - max(1, 2) / sqrt(4)', {})).toBeCloseTo(Math.log(100) * 8 - 1, 12);
+    expect(() => evaluate('S * (2', { S: 1 })).toThrow("expression 'S * (2': expected ')' at position 7");
+    expect(() => evaluate('T + 1', { S: 1 })).toThrow("unknown variable 'T'");
+    expect(() => evaluate('1 / 0', {})).toThrow('is not a finite number');
+  });
+
+  it('refuses exercises without a hint or with malformed variants', () => {
+    const { errors } = parseLesson('x', '# T\n', [], [
+      { ...ex, hint: '' },
+      { ...ex, id: 'b', variants: { S: { values: [] } } },
+      { ...ex, id: 'c', solution: 'S / (1 - q)' },
+      { ...ex, id: 'd', variants: undefined },
+    ]);
+    expect(errors).toEqual([
+      "exercise 'predict-r': needs a \"hint\" for wrong answers",
+      "exercise 'b': variable 'S' needs \"values\": a non-empty array of numbers",
+      "exercise 'c': expression 'S / (1 - q)': unknown variable 'q' at position 11",
+      "exercise 'd': solution must be a number (or, with variants, an expression)",
+    ]);
   });
 });
 
@@ -138,7 +251,7 @@ describe('lesson parsing', () => {
   it('finds every kind of broken reference', () => {
     const md = '# T\n\n{{scenario missing}}\n{{exercise gone}}\n{{ scenario Bad_Id }}\n';
     const { errors } = parseLesson('x', md, [{ id: 'a', title: 't', description: 'd', seed: 1 }],
-      [{ id: 'e', title: 't', prompt: 'p', explanation: 'x', kind: 'numeric', solution: 1, check: { metric: 'm', scenario: 'zzz' } }]);
+      [{ id: 'e', title: 't', prompt: 'p', explanation: 'x', hint: 'h', kind: 'numeric', solution: 1, check: { metric: 'm', scenario: 'zzz' } }]);
     expect(errors).toEqual([
       "scenario 'a': needs exactly one of \"experiment\" or \"live\"",
       "exercise 'e': a numeric exercise needs a tolerance {\"rel\": r} or {\"abs\": a}",

@@ -45,6 +45,19 @@ export interface Tolerance {
   abs?: number;
 }
 
+/** Fitted: a model constant was calibrated so this number comes out. Emergent: nothing was. */
+export type AnchorBasis = 'fitted' | 'emergent';
+
+export interface AnchorNote {
+  basis: AnchorBasis;
+  /** Where the number comes from (a paper's section, table or figure, or a theory). */
+  source: string;
+  /** Fitted: the constant calibrated to it; emergent: what produces it. */
+  why: string;
+  /** The model's reason when the metric lies outside the tolerance ('' when none is known). */
+  miss: string;
+}
+
 export interface ExperimentResult {
   id: string;
   title: string;
@@ -55,6 +68,8 @@ export interface ExperimentResult {
   /** Values the experiment is meant to reproduce (a paper's or the theory's). */
   anchors: Record<string, number>;
   tolerances: Record<string, Tolerance>;
+  /** One per anchor: fitted or emergent, its source, and why it misses when it does. */
+  anchor_notes: Record<string, AnchorNote>;
   series: Series[];
   notes: string[];
 }

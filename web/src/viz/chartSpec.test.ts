@@ -3,7 +3,7 @@ import type { ExperimentResult } from '../model/types';
 import { chartsFromResult, isClosed, quantityOf } from './chartSpec';
 
 function result(series: ExperimentResult['series']): ExperimentResult {
-  return { id: 'x', title: 'x', params: {}, seed: 1, scale: { factor: 1, note: '' }, metrics: {}, anchors: {}, tolerances: {}, series, notes: [] };
+  return { id: 'x', title: 'x', params: {}, seed: 1, scale: { factor: 1, note: '' }, metrics: {}, anchors: {}, tolerances: {}, anchor_notes: {}, series, notes: [] };
 }
 
 describe('chartsFromResult', () => {
