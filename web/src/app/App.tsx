@@ -1,6 +1,6 @@
 /** The app shell: header, routes (home, one page per lab, loaded on demand), footer. */
 import { lazy, Suspense } from 'react';
-import { CoreProvider } from './coreContext';
+import { CoreProvider, preloadCore } from './coreContext';
 import { Home } from './Home';
 import { findLab } from './labs';
 import { navigate, useLocation } from './router';
@@ -24,7 +24,10 @@ export { Link };
 
 // Each page's code is its own chunk, fetched when the page opens (the home page loads neither).
 const ClusterPage = lazy(() => import('./ClusterPage').then((m) => ({ default: m.ClusterPage })));
-const LabPage = lazy(() => import('./LabPage').then((m) => ({ default: m.LabPage })));
+const LabPage = lazy(() => {
+  preloadCore().catch(() => {}); // a lab needs the core: fetch it beside the page's code (errors show on the page)
+  return import('./LabPage').then((m) => ({ default: m.LabPage }));
+});
 const loadingPage = <main id="main" className="page narrow"><p className="muted" role="status">Loading the page…</p></main>;
 
 export function App() {
