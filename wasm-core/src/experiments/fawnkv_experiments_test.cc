@@ -132,6 +132,17 @@ TEST(FawnkvPutLatencyTest, EachReplicaAddsAHop) {
   EXPECT_LT(r.Metric("r3_over_r1"), 4);
 }
 
+// The R = 3 tail is the cards' bulk erasure (the preload's retired blocks), not queueing: the
+// stall is in the erase counters, and R = 1, whose cards erase nothing meanwhile, has no tail.
+TEST(FawnkvPutLatencyTest, TheR3TailWaitsBehindABulkErase) {
+  Result r = exptest::MustRun("fawnkv.put-latency", R"({"seconds": 1})");
+  EXPECT_EQ(r.Metric("put_erases_r1"), 0);
+  EXPECT_LT(r.Metric("put_p999_r1_ms"), 20);
+  EXPECT_GE(r.Metric("put_erases_r3"), 64) << "at least one bulk erasure of 64 blocks";
+  EXPECT_GT(r.Metric("put_gc_stall_ms_r3"), 100);
+  EXPECT_GT(r.Metric("put_p999_r3_ms"), 100);
+}
+
 TEST(FawnkvHotspotTest, TheCacheFlattensAZipfLoad) {
   Result r = exptest::MustRun("fawnkv.hotspot", R"({"seconds": 1})");
   EXPECT_GT(r.Metric("load_spread_cache_off"), 1.5);
