@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { CoreProvider, preloadCore } from './coreContext';
 import { Home } from './Home';
 import { findLab } from './labs';
+import { usePageTitle } from './pageTitle';
 import { navigate, useLocation } from './router';
 
 function Link({ to, children }: { to: string; children: React.ReactNode }) {
@@ -34,6 +35,9 @@ export function App() {
   const { path, search } = useLocation();
   const m = /^\/labs\/([a-z0-9-]+)\/?$/.exec(path);
   const lab = m ? findLab(m[1]!) : undefined;
+  const cluster = path === '/cluster' || path === '/cluster/';
+  const home = path === '/' || path === '';
+  usePageTitle(home ? null : cluster ? 'Cluster' : lab ? lab.title : 'Not found');
   let page: React.ReactNode;
   if (path === '/' || path === '') page = <Home />;
   else if (path === '/cluster' || path === '/cluster/') page = <ClusterPage />;

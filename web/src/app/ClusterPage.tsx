@@ -18,6 +18,7 @@ import { latencyScene, throughputScene } from '../viz/clusterCharts';
 import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
 import { describeVid, nodeColour, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
 import { moveFocus } from './LiveFawnkv';
+import { canvasWidth, MIN_CANVAS_WIDTH } from './viewSize';
 
 const START_COMMAND = 'npm run cluster -- --nodes 4 --replicas 3';
 const FRONT_ENDS = [{ id: 0, start: 0, end: 0 }];
@@ -196,7 +197,7 @@ function LiveRing({ ring, view }: { ring: RingIndex | null; view: ClusterView })
     const c = canvas.current;
     if (!ring || !c || vidCount(ring.vids) === 0) return;
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(480, Math.floor(wrap.current?.clientWidth ?? 760));
+    const width = canvasWidth(wrap.current, 760);
     const nodes = ringNodes(view.backends);
     const key = `${view.ringKey}|${width}|${dpr}|${view.replicas}|${nodes.map((n) => `${n.id}:${n.state}`).join()}`;
     if (key !== baseKey.current || !base.current || !layout.current) {
@@ -233,7 +234,7 @@ function LiveRing({ ring, view }: { ring: RingIndex | null; view: ClusterView })
   };
   const readout = focusIndex !== null
     ? `${describeVid(ring, focusIndex, view.replicas)}${focus?.pinned ? ' Pinned: Enter, Escape or a click lets go.' : ''}`
-    : 'Point at the ring, or focus it and use the arrow keys, to read a VID’s range and chains.';
+    : 'Point at or tap a VID on the ring (or focus the ring and use the arrow keys) to read its range and chains; a tap pins it.';
   return (
     <>
       <div ref={wrap} className="canvas-wrap">
@@ -255,7 +256,7 @@ function Charts({ history, tick }: { history: ClusterHistory; tick: number }) {
   const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.min(900, Math.max(420, Math.floor(wrap.current?.clientWidth ?? 760)));
+    const width = canvasWidth(wrap.current, 760, MIN_CANVAS_WIDTH, 900);
     if (thr.current) paintScene(thr.current, throughputScene(history.samples(), history.nodeIds(), width), dpr);
     if (lat.current) paintScene(lat.current, latencyScene(history.samples(), width), dpr);
   }, [history, tick]);

@@ -13,7 +13,7 @@ import type { LiveRequest } from './LiveQueue';
 type View = DevicesLiveConfig['view'];
 const TABS: Array<[View, string]> = [['flash', 'Flash (SSD, CF card)'], ['disk', 'Disk']];
 
-export function LiveDevices({ request }: { request: LiveRequest<DevicesLiveConfig> | null }) {
+export function LiveDevices({ request, onEdit }: { request: LiveRequest<DevicesLiveConfig> | null; onEdit?: (changed: Record<string, unknown>) => void }) {
   const [view, setView] = useState<View>('flash');
   const [flashReq, setFlashReq] = useState<LiveRequest<FlashConfig> | null>(null);
   const [diskReq, setDiskReq] = useState<LiveRequest<DiskConfig> | null>(null);
@@ -33,8 +33,13 @@ export function LiveDevices({ request }: { request: LiveRequest<DevicesLiveConfi
     const i = TABS.findIndex(([v]) => v === view);
     const next = e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
     const v = TABS[next]![0];
-    setView(v);
+    choose(v);
     tabRefs.current[v]?.focus();
+  };
+  /** A tab the user picks (the page's URL records it, with the fields changed on it). */
+  const choose = (v: View) => {
+    setView(v);
+    if (v !== view) onEdit?.({ view: v });
   };
 
   return (
@@ -43,16 +48,16 @@ export function LiveDevices({ request }: { request: LiveRequest<DevicesLiveConfi
       <div className="tabs" role="tablist" aria-label="Live device" onKeyDown={onTabKey}>
         {TABS.map(([v, label]) => (
           <button key={v} type="button" role="tab" id={`tab-${v}`} aria-controls={`tabpanel-${v}`} aria-selected={view === v}
-            tabIndex={view === v ? 0 : -1} ref={(el) => { tabRefs.current[v] = el; }} onClick={() => setView(v)}>
+            tabIndex={view === v ? 0 : -1} ref={(el) => { tabRefs.current[v] = el; }} onClick={() => choose(v)}>
             {label}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="tabpanel-flash" aria-labelledby="tab-flash" hidden={view !== 'flash'}>
-        <LiveFlash request={flashReq} active={view === 'flash'} />
+        <LiveFlash request={flashReq} active={view === 'flash'} onEdit={(c) => onEdit?.({ view: 'flash', ...c })} />
       </div>
       <div role="tabpanel" id="tabpanel-disk" aria-labelledby="tab-disk" hidden={view !== 'disk'}>
-        <LiveDisk request={diskReq} active={view === 'disk'} />
+        <LiveDisk request={diskReq} active={view === 'disk'} onEdit={(c) => onEdit?.({ view: 'disk', ...c })} />
       </div>
     </section>
   );

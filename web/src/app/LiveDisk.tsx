@@ -43,10 +43,11 @@ const PROFILES: Array<[DiskConfig['profile'], string]> = [
   ['disk-5400-laptop', '5,400 rpm laptop disk'],
 ];
 
-export function LiveDisk({ request, active = true }: { request: LiveRequest<DiskConfig> | null; active?: boolean }) {
+export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequest<DiskConfig> | null; active?: boolean; onEdit?: (changed: Partial<DiskConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const live = useLiveSession<DiskConfig, DiskSnapshot, LiveDiskSession>({
     request,
+    onEdit,
     defaults: DEFAULT_DISK,
     speeds: DISK_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,

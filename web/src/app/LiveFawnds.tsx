@@ -31,6 +31,7 @@ import { Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from 
 import type { LiveRequest } from './LiveQueue';
 import { ScriptQueue, scriptedCreate } from './scriptQueue';
 import { useLiveSession } from './useLiveSession';
+import { canvasPoint, canvasWidth } from './viewSize';
 
 /** Virtual time per wall second: at 10 ms/s the SOSP lock (25 ms) holds for 2.5 s. */
 export const FAWNDS_SPEEDS: Speed[] = speedsOf([1e6, 1e7, 1e8, 1e9, 1e10]);
@@ -108,7 +109,7 @@ export function describeResult(op: FawndsOp, r: FawndsOpResult): string {
   }
 }
 
-export function LiveFawnds({ request, active = true }: { request: LiveRequest<FawndsLiveConfig> | null; active?: boolean }) {
+export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRequest<FawndsLiveConfig> | null; active?: boolean; onEdit?: (changed: Partial<FawndsLiveConfig>) => void }) {
   const sess = useRef<LiveFawndsSession | null>(null);
   const script = useRef(new ScriptQueue<FawndsOp>());
   const logs = useRef(new Map<number, FawndsLog>());
@@ -151,6 +152,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
 
   const live = useLiveSession<FawndsLiveConfig, FawndsSnapshot, LiveFawndsSession>({
     request,
+    onEdit,
     defaults: DEFAULT_FAWNDS,
     speeds: FAWNDS_SPEEDS,
     defaultSpeed: 1,
@@ -233,7 +235,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
   const paintLog = (sn: FawndsSnapshot) => {
     const canvas = logCanvas.current;
     if (!canvas) return;
-    const width = Math.max(480, logWrap.current?.clientWidth ?? 800);
+    const width = canvasWidth(logWrap.current, 800);
     rows.current = buildRows(sn);
     if (autoFit.current) viewport.current = fitViewport(rows.current);
     const { scene, layout } = logScene(rows.current, viewport.current, { width, crashed: sn.crashed, cursor: cursor.current });
@@ -251,7 +253,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
       return;
     }
     canvas.style.display = '';
-    const width = Math.max(360, indexWrap.current?.clientWidth ?? 480);
+    const width = canvasWidth(indexWrap.current, 480);
     const { scene, layout } = indexScene(c, { width, store: storeRef.current, lookup: sn.last_lookup, cursor: cellCursor.current });
     indexLayoutRef.current = layout;
     paintScene(canvas, scene, window.devicePixelRatio || 1);
@@ -291,7 +293,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
     }
     if (now - lastTimeline.current > 100 && timeCanvas.current) {
       lastTimeline.current = now;
-      const width = Math.max(360, logWrap.current?.clientWidth ?? 800);
+      const width = canvasWidth(logWrap.current, 800);
       paintScene(timeCanvas.current, timelineScene(sn.timeline, sn.time_ns, width), window.devicePixelRatio || 1);
     }
   }
@@ -385,9 +387,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
   const onLogPointer = (e: PointerEvent<HTMLCanvasElement>) => {
     const L = logLayoutRef.current;
     if (!L) return;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - rect.left;
-    const y = e.clientY - rect.top;
+    const [x, y] = canvasPoint(e.currentTarget, L.width, e.clientX, e.clientY);
     const ri = Math.floor((y - L.rowY(0)) / (L.rowY(1) - L.rowY(0)));
     const row = rows.current[ri];
     if (!row?.log || x < L.plotX) return;
@@ -417,8 +417,7 @@ export function LiveFawnds({ request, active = true }: { request: LiveRequest<Fa
     const c = cells.current;
     const L = indexLayoutRef.current;
     if (!c || !L) return;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const cell = L.cellAt(e.clientX - rect.left, e.clientY - rect.top);
+    const cell = L.cellAt(...canvasPoint(e.currentTarget, L.width, e.clientX, e.clientY));
     if (cell < 0) return;
     if (e.type === 'pointerdown') {
       cellCursor.current = cell;

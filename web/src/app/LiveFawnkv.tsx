@@ -21,6 +21,7 @@ import { LiveControls, liveKeys, speedsOf, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
 import { ScriptQueue, scriptedCreate } from './scriptQueue';
 import { useLiveSession } from './useLiveSession';
+import { canvasWidth } from './viewSize';
 
 /** Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second. */
 export const FAWNKV_SPEEDS: Speed[] = speedsOf([1e5, 1e6, 1e7, 1e8, 1e9]);
@@ -95,7 +96,7 @@ export function moveFocus(key: string, current: number, n: number): number | nul
   }
 }
 
-export function LiveFawnkv({ request, active = true }: { request: LiveRequest<FawnkvLiveConfig> | null; active?: boolean }) {
+export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRequest<FawnkvLiveConfig> | null; active?: boolean; onEdit?: (changed: Partial<FawnkvLiveConfig>) => void }) {
   const sess = useRef<LiveFawnkvSession | null>(null);
   const script = useRef(new ScriptQueue<FawnkvOp>());
   const ring = useRef<RingIndex | null>(null);
@@ -114,12 +115,13 @@ export function LiveFawnkv({ request, active = true }: { request: LiveRequest<Fa
   const [opError, setOpError] = useState<string | null>(null);
   const [result, setResult] = useState('');
   const [scriptStatus, setScriptStatus] = useState('');
-  const [readout, setReadout] = useState('Point at the ring, or focus it and use the arrow keys, to read a VID’s range and chains.');
+  const [readout, setReadout] = useState('Point at or tap a VID on the ring (or focus the ring and use the arrow keys) to read its range and chains; a tap pins it.');
   const [shares, setShares] = useState<RingIndex['shares'] | null>(null);
   const [ringError, setRingError] = useState<string | null>(null);
 
   const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, LiveFawnkvSession>({
     request,
+    onEdit,
     defaults: DEFAULT_FAWNKV,
     speeds: FAWNKV_SPEEDS,
     defaultSpeed: 1,
@@ -179,7 +181,7 @@ export function LiveFawnkv({ request, active = true }: { request: LiveRequest<Fa
     const canvas = ringCanvas.current;
     if (!r || !canvas || vidCount(r.vids) === 0) return;
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(480, Math.floor(wrap.current?.clientWidth ?? 760));
+    const width = canvasWidth(wrap.current, 760);
     const key = `${ringVersion.current}|${width}|${dpr}|${sn.replication}|${JSON.stringify(sn.front_ends.map((f) => [f.start, f.end]))}|${sn.nodes.map((x) => `${x.id}:${x.state}`).join()}`;
     if (key !== baseKey.current || !base.current || !layout.current) {
       base.current ??= document.createElement('canvas');

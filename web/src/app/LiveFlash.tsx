@@ -46,11 +46,12 @@ const PROFILES: Array<[FlashConfig['profile'], string]> = [
   ['sandisk-cf-4gb', 'SanDisk CF card (4 GB)'],
 ];
 
-export function LiveFlash({ request, active = true }: { request: LiveRequest<FlashConfig> | null; active?: boolean }) {
+export function LiveFlash({ request, active = true, onEdit }: { request: LiveRequest<FlashConfig> | null; active?: boolean; onEdit?: (changed: Partial<FlashConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const animator = useRef(new FlashAnimator());
   const live = useLiveSession<FlashConfig, FlashSnapshot, LiveFlashSession>({
     request,
+    onEdit,
     defaults: DEFAULT_FLASH,
     speeds: FLASH_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LiveQueueSession } from '../model/core';
 import { isCoreError } from '../model/core';
+import { changedFields } from '../model/scenario';
 import type { LiveConfig, QueueSnapshot } from '../model/types';
 import { fmt, fmtNs } from '../viz/format';
 import { QueueAnimator, renderQueueView } from '../viz/queueView';
@@ -39,7 +40,7 @@ const DEFAULT_CONFIG: Required<LiveConfig> = {
   queue_limit: 1000,
 };
 
-export function LiveQueue({ request }: { request: LiveRequest | null }) {
+export function LiveQueue({ request, onEdit }: { request: LiveRequest | null; onEdit?: (changed: Partial<LiveConfig>) => void }) {
   const { core } = useCore();
   const svgRef = useRef<SVGSVGElement>(null);
   const session = useRef<LiveQueueSession | null>(null);
@@ -53,11 +54,18 @@ export function LiveQueue({ request }: { request: LiveRequest | null }) {
   const [snap, setSnap] = useState<QueueSnapshot | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  /** The configuration last taken (defaults or a scenario's) and whether the user changed it since. */
+  const base = useRef<Required<LiveConfig>>(DEFAULT_CONFIG);
+  const edited = useRef(false);
+  const onEditRef = useRef(onEdit);
+  onEditRef.current = onEdit;
 
   // A scenario from the lesson replaces the configuration and restarts the queue.
   useEffect(() => {
     if (!request) return;
-    setConfig({ ...DEFAULT_CONFIG, ...request.config } as Required<LiveConfig>);
+    base.current = { ...DEFAULT_CONFIG, ...request.config } as Required<LiveConfig>;
+    edited.current = false;
+    setConfig(base.current);
     setSeed(request.seed);
     setGeneration((g) => g + 1);
   }, [request]);
@@ -80,6 +88,13 @@ export function LiveQueue({ request }: { request: LiveRequest | null }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rate and service are applied in place below
   }, [core, config.servers, config.queue_limit, seed, generation]);
+
+  // The user's changes go to the page's URL.
+  useEffect(() => {
+    if (!edited.current) return;
+    edited.current = false;
+    onEditRef.current?.(changedFields(config, base.current));
+  }, [config]);
 
   // Rate and service changes apply to the running queue.
   useEffect(() => {
@@ -122,7 +137,10 @@ export function LiveQueue({ request }: { request: LiveRequest | null }) {
     session.current?.step();
     if (session.current) setSnap(session.current.snapshot());
   };
-  const update = (patch: Partial<Required<LiveConfig>>) => setConfig((c) => ({ ...c, ...patch }));
+  const update = (patch: Partial<Required<LiveConfig>>) => {
+    edited.current = true;
+    setConfig((c) => ({ ...c, ...patch }));
+  };
   const num = (text: string, fallback: number) => {
     const v = Number(text);
     return Number.isFinite(v) && text.trim() !== '' ? v : fallback;

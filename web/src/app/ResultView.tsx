@@ -29,7 +29,7 @@ export function ResultView({ record }: { record: RunRecord }) {
       <div className="charts">
         {charts.map((c) => <ChartView key={c.id} spec={c} fileStem={`${stem}-${c.id}`} />)}
       </div>
-      <MetricsTable result={r} />
+      <div className="table-wrap"><MetricsTable result={r} /></div>
       {r.notes.length > 0 && (
         <ul className="notes">
           {r.notes.map((n) => <li key={n}>{n}</li>)}

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CoreError } from '../model/types';
 import { isCoreError } from '../model/core';
+import { changedFields } from '../model/scenario';
 import { useCore } from './coreContext';
 import { useFrameLoop, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
@@ -36,6 +37,12 @@ export interface LiveSessionSpec<C, S, L extends LiveSessionLike<C, S>> {
   draw: (snap: S, wallMs: number) => void;
   /** Called when a new session starts (to reset animations). */
   onNew?: () => void;
+  /**
+   * Told, after each change the user makes through update(), the fields that now differ from
+   * the configuration the view last took (the defaults, or a scenario's): the page keeps them
+   * in its URL (LabPage).
+   */
+  onEdit?: (changed: Partial<C>) => void;
 }
 
 export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: LiveSessionSpec<C, S, L>) {
@@ -53,14 +60,25 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
   const [snap, setSnap] = useState<S | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  /** The configuration the view last took, and whether the user has changed it since. */
+  const base = useRef<Required<C>>(spec.defaults);
+  const edited = useRef(false);
 
   // A scenario from the lesson replaces the configuration and starts a new session.
   useEffect(() => {
     if (!spec.request) return;
-    setConfig({ ...specRef.current.defaults, ...spec.request.config });
+    base.current = { ...specRef.current.defaults, ...spec.request.config };
+    edited.current = false;
+    setConfig(base.current);
     setSeed(spec.request.seed);
     setGeneration((g) => g + 1);
   }, [spec.request]);
+
+  useEffect(() => {
+    if (!edited.current) return;
+    edited.current = false;
+    specRef.current.onEdit?.(changedFields(config, base.current) as Partial<C>);
+  }, [config]);
 
   const structuralKey = JSON.stringify(spec.structural(config));
   const runningKey = JSON.stringify(spec.running(config));
@@ -113,7 +131,10 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     /** The running session (null before the core loads or after a bad configuration). */
     session,
     config,
-    update: (patch: Partial<Required<C>>) => setConfig((c) => ({ ...c, ...patch })),
+    update: (patch: Partial<Required<C>>) => {
+      edited.current = true;
+      setConfig((c) => ({ ...c, ...patch }));
+    },
     snap,
     error,
     isPlaying,

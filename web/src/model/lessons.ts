@@ -97,7 +97,8 @@ export function splitDevicesLive(live: DevicesLiveConfig): { view: 'flash'; conf
   return live.view === 'flash' ? { view: 'flash', config: config as FlashConfig } : { view: 'disk', config: config as DiskConfig };
 }
 
-type FieldSpec =
+/** A live-view field: its kind and range (the core checks again; these give early, clear messages). */
+export type FieldSpec =
   | { kind: 'int' | 'real'; min: number; max: number }
   | { kind: 'choice'; choices: string[] }
   | { kind: 'bool' };
@@ -166,6 +167,29 @@ function checkFields(live: Record<string, unknown>, fields: Record<string, Field
     } else if (typeof v !== 'number' || (spec.kind === 'int' && !Number.isInteger(v)) || v < spec.min || v > spec.max) {
       errors.push(`${where}: ${k} must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
     }
+  }
+}
+
+/** The fields of the Queues lab's live queue, with their ranges (queues/session.cc). */
+export const QUEUE_LIVE_FIELDS: Record<string, FieldSpec> = {
+  servers: { kind: 'int', min: 1, max: 16 },
+  arrival_rate_per_s: { kind: 'real', min: 1, max: 1e9 },
+  service_us: { kind: 'real', min: 0.01, max: 1e7 },
+  service: { kind: 'choice', choices: ['exponential', 'deterministic'] },
+  queue_limit: { kind: 'int', min: 1, max: 10000 },
+};
+
+/**
+ * The fields a lab's live view takes (null: the lab has no live view). The Devices lab's
+ * depend on the view; a script is not a field (a scenario carries it).
+ */
+export function liveFields(lab: string, view?: DevicesLiveConfig['view']): Record<string, FieldSpec> | null {
+  switch (lab) {
+    case 'queues': return QUEUE_LIVE_FIELDS;
+    case 'devices': return DEVICES_LIVE_FIELDS[view ?? 'flash'];
+    case 'fawnds': return FAWNDS_LIVE_FIELDS;
+    case 'fawnkv': return FAWNKV_LIVE_FIELDS;
+    default: return null;
   }
 }
 

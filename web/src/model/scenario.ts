@@ -3,7 +3,14 @@
  * form or a URL holds them) and a seed. This module converts between scenarios and URL query
  * strings: ?exp=queues.mm1&seed=7&servers=4 (only parameters that differ from their defaults
  * are written; `exp` and `seed` are reserved names).
+ *
+ * A lab page's whole shareable state rides in the same query string (LabUrlState): besides the
+ * experiment, `scenario=<id>` (the lesson scenario last loaded), `step=<n>` (the guided tour's
+ * step, 1-based), `present=1` (presentation mode) and `live.<field>=<value>` for each live-view
+ * field the user changed from what the scenario (or the view's default) set. Those names, and
+ * every `live.` name, are reserved too.
  */
+import { liveFields, type FieldSpec, type LiveScenarioConfig } from './lessons';
 import type { ExperimentInfo, ParamSpec, ParamValue } from './types';
 
 export interface Scenario {
@@ -14,7 +21,12 @@ export interface Scenario {
 }
 
 export const DEFAULT_SEED = '1';
-const RESERVED = new Set(['exp', 'seed', 'run']);
+const RESERVED = new Set(['exp', 'seed', 'run', 'scenario', 'step', 'present']);
+const LIVE_PREFIX = 'live.';
+
+function reserved(name: string): boolean {
+  return RESERVED.has(name) || name.startsWith(LIVE_PREFIX);
+}
 
 export function defaultText(p: ParamSpec): string {
   return String(p.default);
@@ -26,13 +38,18 @@ export function scenarioFromSearch(search: string): Scenario | null {
   const experiment = q.get('exp');
   if (!experiment) return null;
   const params: Record<string, string> = {};
-  for (const [k, v] of q) if (!RESERVED.has(k)) params[k] = v;
+  for (const [k, v] of q) if (!reserved(k)) params[k] = v;
   return { experiment, params, seed: q.get('seed') ?? DEFAULT_SEED };
 }
 
 /** Writes a scenario as a query string, leaving out parameters equal to their defaults. */
 export function scenarioToSearch(s: Scenario, info?: ExperimentInfo): string {
   const q = new URLSearchParams();
+  writeScenario(q, s, info);
+  return '?' + q.toString();
+}
+
+function writeScenario(q: URLSearchParams, s: Scenario, info?: ExperimentInfo): void {
   q.set('exp', s.experiment);
   q.set('seed', s.seed);
   for (const [k, v] of Object.entries(s.params)) {
@@ -40,7 +57,6 @@ export function scenarioToSearch(s: Scenario, info?: ExperimentInfo): string {
     if (spec && sameValue(spec, v, spec.default)) continue;
     q.set(k, v);
   }
-  return '?' + q.toString();
 }
 
 function sameValue(spec: ParamSpec, text: string, value: ParamValue): boolean {
@@ -58,4 +74,157 @@ export function scenarioFromValues(experiment: string, params: Record<string, Pa
   const text: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) text[k] = String(v);
   return { experiment, params: text, seed: String(seed) };
+}
+
+/** Everything a lab page keeps in its URL. */
+export interface LabUrlState {
+  /** The experiment panel's scenario (null: the URL names none). */
+  experiment: Scenario | null;
+  /** The lesson scenario last loaded, by id (null: none). */
+  scenario: string | null;
+  /** The guided tour's step, 1-based (null: not touring). */
+  step: number | null;
+  /** Presentation mode: the lesson out of the way, the views full width, large chart text. */
+  present: boolean;
+  /** Live-view fields the user changed, as text (name -> text), from `live.<name>=<text>`. */
+  live: Record<string, string>;
+  /** What could not be read, one message per problem (the rest of the state still applies). */
+  errors: string[];
+}
+
+export const EMPTY_LAB_STATE: LabUrlState = { experiment: null, scenario: null, step: null, present: false, live: {}, errors: [] };
+
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Reads a lab page's state from its query string; a bad value is left out and named in `errors`. */
+export function labStateFromSearch(search: string): LabUrlState {
+  const q = new URLSearchParams(search);
+  const errors: string[] = [];
+  let scenario = q.get('scenario');
+  if (scenario !== null && !ID.test(scenario)) {
+    errors.push(`scenario '${scenario}' in the link is not a scenario id (lower-case words joined by hyphens)`);
+    scenario = null;
+  }
+  const stepText = q.get('step');
+  let step: number | null = null;
+  if (stepText !== null) {
+    if (/^\d{1,4}$/.test(stepText) && Number(stepText) >= 1) step = Number(stepText);
+    else errors.push(`step '${stepText}' in the link must be a whole number from 1`);
+  }
+  const presentText = q.get('present');
+  if (presentText !== null && presentText !== '0' && presentText !== '1') errors.push(`present '${presentText}' in the link must be 1 or 0`);
+  const live: Record<string, string> = {};
+  for (const [k, v] of q) if (k.startsWith(LIVE_PREFIX) && k.length > LIVE_PREFIX.length) live[k.slice(LIVE_PREFIX.length)] = v;
+  return { experiment: scenarioFromSearch(search), scenario, step, present: presentText === '1', live, errors };
+}
+
+/** Writes a lab page's state as a query string ('' when there is nothing to keep). */
+export function labStateToSearch(s: Omit<LabUrlState, 'errors'>, info?: ExperimentInfo): string {
+  const q = new URLSearchParams();
+  if (s.step !== null) q.set('step', String(s.step));
+  else if (s.scenario !== null) q.set('scenario', s.scenario);
+  if (s.present) q.set('present', '1');
+  for (const [k, v] of Object.entries(s.live)) q.set(LIVE_PREFIX + k, v);
+  if (s.experiment) writeScenario(q, s.experiment, info);
+  const text = q.toString();
+  return text ? '?' + text : '';
+}
+
+/**
+ * Typed live-view fields from their URL text, checked against `fields` (names and ranges).
+ * Unknown names and bad values are left out and each named in `errors`.
+ */
+export function liveFromText(text: Record<string, string>, fields: Record<string, FieldSpec>, what: string): { config: Record<string, ParamValue>; errors: string[] } {
+  const config: Record<string, ParamValue> = {};
+  const errors: string[] = [];
+  for (const [k, v] of Object.entries(text)) {
+    const spec = fields[k];
+    if (!spec) {
+      errors.push(`live.${k} in the link is not a field of ${what} (known: ${Object.keys(fields).join(', ')})`);
+      continue;
+    }
+    if (spec.kind === 'choice') {
+      if (spec.choices.includes(v)) config[k] = v;
+      else errors.push(`live.${k}=${v} in the link must be one of ${spec.choices.join(', ')}`);
+    } else if (spec.kind === 'bool') {
+      if (v === 'true' || v === 'false') config[k] = v === 'true';
+      else errors.push(`live.${k}=${v} in the link must be true or false`);
+    } else {
+      const n = v.trim() === '' ? NaN : Number(v);
+      if (Number.isFinite(n) && (spec.kind === 'real' || Number.isInteger(n)) && n >= spec.min && n <= spec.max) config[k] = n;
+      else errors.push(`live.${k}=${v} in the link must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
+    }
+  }
+  return { config, errors };
+}
+
+/** Live-view fields as URL text: the fields of `fields` whose value is a number, string or boolean. */
+export function liveToText(config: Record<string, unknown>, fields: Record<string, FieldSpec>): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [k, v] of Object.entries(config)) {
+    if (fields[k] && (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')) text[k] = String(v);
+  }
+  return text;
+}
+
+/** The fields of `config` whose values differ from `base` (arrays and objects compared by value). */
+export function changedFields(config: Record<string, unknown>, base: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) if (JSON.stringify(v) !== JSON.stringify(base[k])) out[k] = v;
+  return out;
+}
+
+const LIVE_WHAT: Record<string, string> = {
+  queues: 'the live queue', devices: 'the live device', fawnds: 'the live FAWN-DS node', fawnkv: 'the live FAWN-KV cluster',
+};
+
+/** The Devices lab's view a live config names ('flash' when none). */
+function viewOf(c: LiveScenarioConfig | Record<string, unknown> | undefined): 'flash' | 'disk' {
+  return c && 'view' in c && c.view === 'disk' ? 'disk' : 'flash';
+}
+
+/**
+ * The live view's configuration a link describes: the loaded scenario's live configuration
+ * (`base`, if any) with the link's `live.` fields over it; null when neither sets anything. In
+ * the Devices lab `live.view` picks the tab (a different tab from the scenario's starts from
+ * that view's defaults).
+ */
+export function liveFromUrl(lab: string, base: LiveScenarioConfig | undefined, text: Record<string, string>): { config: Record<string, unknown> | null; errors: string[] } {
+  if (Object.keys(text).length === 0) return { config: base ? { ...base } : null, errors: [] };
+  const errors: string[] = [];
+  const rest = { ...text };
+  let start: Record<string, unknown> = { ...(base ?? {}) };
+  let view: 'flash' | 'disk' | undefined;
+  if (lab === 'devices') {
+    view = viewOf(base);
+    if ('view' in rest) {
+      const v = rest.view;
+      delete rest.view;
+      if (v === 'flash' || v === 'disk') view = v;
+      else errors.push(`live.view=${v} in the link must be flash or disk`);
+    }
+    if (view !== viewOf(base)) start = {};
+    start.view = view;
+  }
+  const fields = liveFields(lab, view);
+  if (!fields) return { config: base ? { ...base } : null, errors: [`this lab has no live view: the link's live.${Object.keys(text)[0]} is ignored`] };
+  const typed = liveFromText(rest, fields, LIVE_WHAT[lab] ?? 'the live view');
+  return { config: { ...start, ...typed.config }, errors: [...errors, ...typed.errors] };
+}
+
+/**
+ * The link's `live.` fields after the user changed the live view: `changed` holds the fields
+ * that now differ from the request the view last took (the scenario's configuration with the
+ * link's fields `text` over it), so the result is `text` with `changed` written over it. In the
+ * Devices lab `changed.view` names the tab; a tab other than the one `text` and the scenario
+ * chose starts afresh.
+ */
+export function liveTextAfterEdit(lab: string, base: LiveScenarioConfig | undefined, text: Record<string, string>, changed: Record<string, unknown>): Record<string, string> {
+  if (lab !== 'devices') return { ...text, ...liveToText(changed, liveFields(lab) ?? {}) };
+  const scenarioView = viewOf(base);
+  const before = text.view === 'disk' || text.view === 'flash' ? text.view : scenarioView;
+  const view = changed.view === 'disk' || changed.view === 'flash' ? changed.view : before;
+  const out: Record<string, string> = { ...(view === before ? text : {}), ...liveToText(changed, liveFields(lab, view) ?? {}) };
+  delete out.view;
+  return view === scenarioView ? out : { view, ...out };
 }

@@ -24,6 +24,8 @@ export interface LineChartOptions {
   yLog?: boolean;
   /** Told what the focused point is (for a live region), or null when focus leaves. */
   onFocus?: (text: string | null) => void;
+  /** Text scale (default 1: 11 px tick labels); the margins and legend rows grow with it. */
+  text?: number;
 }
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -55,12 +57,12 @@ export function centroid(pts: Array<[number, number]>): [number, number] {
   return [cx / (3 * a), cy / (3 * a)];
 }
 
-/** Lays out legend items in rows that fit `width`, estimating text at 6.4 px per character. */
-function legendRows(items: LegendItem[], width: number): Array<Array<LegendItem & { x: number }>> {
+/** Lays out legend items in rows that fit `width`, estimating text at 6.4 px per character (× the text scale). */
+function legendRows(items: LegendItem[], width: number, k = 1): Array<Array<LegendItem & { x: number }>> {
   const rows: Array<Array<LegendItem & { x: number }>> = [[]];
   let x = 0;
   for (const it of items) {
-    const w = 30 + it.name.length * 6.4 + 18;
+    const w = 30 + it.name.length * (k === 1 ? 6.4 : 7 * k) + 18;
     if (x > 0 && x + w > width) {
       rows.push([]);
       x = 0;
@@ -69,6 +71,27 @@ function legendRows(items: LegendItem[], width: number): Array<Array<LegendItem 
     x += w;
   }
   return rows;
+}
+
+/** Words of `text` in lines of at most `chars` characters (a word longer than that gets a line of its own). */
+export function wrapWords(text: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + w.length > chars) {
+      lines.push(line);
+      line = w;
+    } else {
+      line = line ? `${line} ${w}` : w;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+/** `text` cut to `chars` characters with an ellipsis. */
+function clip(text: string, chars: number): string {
+  return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
 }
 
 function makeScale(log: boolean, lo: number, hi: number, range: [number, number], zeroBased: boolean) {
@@ -83,6 +106,7 @@ function makeScale(log: boolean, lo: number, hi: number, range: [number, number]
 
 export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: LineChartOptions): void {
   const { width, height } = opts;
+  const k = opts.text ?? 1;
   const xLog = opts.xLog ?? spec.xLog;
   const yLog = opts.yLog ?? spec.yLog;
   const svg = d3.select(svgEl);
@@ -99,20 +123,32 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   svg.append('title').text(spec.title);
   svg.append('rect').attr('width', width).attr('height', height).attr('fill', '#ffffff');
 
-  const items: LegendItem[] = spec.series.map((s) => ({ name: s.name, kind: s.kind, colour: PALETTE[s.colour % PALETTE.length]!, region: s.region }));
-  const rows = legendRows(items, width - 80);
-  const margin = { top: 34 + rows.length * 18 + 8, right: 20, bottom: 50, left: 70 };
+  // A narrow chart (a phone) starts its title and legend at the left edge, wraps the title and
+  // cuts legend names that would not fit.
+  const narrow = width < 480;
+  const textLeft = narrow ? 8 : 70 * k;
+  const titleLines = narrow ? wrapWords(spec.title, Math.floor((width - 16) / (8.2 * k))) : [spec.title];
+  const legendChars = Math.floor((width - 16 - 48) / (6.4 * k));
+  const items: LegendItem[] = spec.series.map((s) => ({
+    name: narrow ? clip(s.name, legendChars) : s.name, kind: s.kind, colour: PALETTE[s.colour % PALETTE.length]!, region: s.region,
+  }));
+  const rows = legendRows(items, narrow ? width - 16 : width - 80, k);
+  const rowH = 18 * k;
+  const titleExtra = (titleLines.length - 1) * 18 * k;
+  const margin = { top: 34 * k + titleExtra + rows.length * rowH + 8, right: 20, bottom: 50 * k, left: 70 * k };
   const iw = Math.max(40, width - margin.left - margin.right);
   const ih = Math.max(40, height - margin.top - margin.bottom);
 
-  svg.append('text').attr('x', margin.left).attr('y', 20).attr('font-size', 15).attr('font-weight', 600)
-    .attr('fill', '#1a1a1a').text(spec.title);
+  const title = svg.append('text').attr('x', textLeft).attr('y', 20 * k).attr('font-size', 15 * k).attr('font-weight', 600)
+    .attr('fill', '#1a1a1a');
+  if (titleLines.length === 1) title.text(spec.title);
+  else title.selectAll('tspan').data(titleLines).join('tspan').attr('x', textLeft).attr('dy', (_, i) => (i === 0 ? 0 : 18 * k)).text((d) => d);
 
   // Legend.
-  const legend = svg.append('g').attr('transform', `translate(${margin.left},32)`);
+  const legend = svg.append('g').attr('transform', `translate(${textLeft},${32 * k + titleExtra})`);
   rows.forEach((row, r) => {
     for (const it of row) {
-      const g = legend.append('g').attr('transform', `translate(${it.x},${r * 18})`);
+      const g = legend.append('g').attr('transform', `translate(${it.x},${r * rowH})`);
       if (it.region) {
         g.append('rect').attr('x', 2).attr('y', -6).attr('width', 20).attr('height', 12).attr('fill', it.colour)
           .attr('fill-opacity', REGION.fillOpacity).attr('stroke', it.colour).attr('stroke-opacity', REGION.strokeOpacity);
@@ -128,7 +164,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
           .attr('stroke-width', it.kind === 'theory' ? 1.5 : 2).attr('stroke-dasharray', it.kind === 'theory' ? '6 4' : null);
         if (it.kind === 'measured') g.append('circle').attr('cx', 12).attr('cy', 0).attr('r', 3.5).attr('fill', it.colour);
       }
-      g.append('text').attr('x', 30).attr('y', 4).attr('font-size', 12).attr('fill', '#333').text(it.name);
+      g.append('text').attr('x', 30).attr('y', 4 * k).attr('font-size', 12 * k).attr('fill', '#333').text(it.name);
     }
   });
 
@@ -141,8 +177,8 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const plot = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
 
   // Gridlines and axes.
-  const xTicks = xLog ? x.ticks(8) : x.ticks(Math.max(2, Math.round(iw / 90)));
-  const yTicks = yLog ? y.ticks(6) : y.ticks(Math.max(2, Math.round(ih / 50)));
+  const xTicks = xLog ? x.ticks(iw < 400 ? 4 : 8) : x.ticks(Math.max(2, Math.round(iw / (90 * k))));
+  const yTicks = yLog ? y.ticks(6) : y.ticks(Math.max(2, Math.round(ih / (50 * k))));
   plot.append('g').selectAll('line').data(yTicks).join('line')
     .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e6e6');
   const labelled = (ticks: number[], scale: typeof x) => {
@@ -161,14 +197,14 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const gx = plot.append('g').attr('transform', `translate(0,${ih})`).call(xAxis);
   const gy = plot.append('g').call(yAxis);
   for (const g of [gx, gy]) {
-    g.attr('font-size', 11).attr('font-family', FONT);
+    g.attr('font-size', 11 * k).attr('font-family', FONT);
     g.selectAll('text').attr('fill', '#333');
     g.selectAll('path, line').attr('stroke', '#888');
   }
-  plot.append('text').attr('x', iw / 2).attr('y', ih + 40).attr('text-anchor', 'middle').attr('font-size', 13)
+  plot.append('text').attr('x', iw / 2).attr('y', ih + 40 * k).attr('text-anchor', 'middle').attr('font-size', 13 * k)
     .attr('fill', '#1a1a1a').text(spec.xLabel + (xLog ? ' — log scale' : ''));
-  plot.append('text').attr('transform', `translate(${-52},${ih / 2}) rotate(-90)`).attr('text-anchor', 'middle')
-    .attr('font-size', 13).attr('fill', '#1a1a1a').text(spec.yLabel + (yLog ? ' — log scale' : ''));
+  plot.append('text').attr('transform', `translate(${-52 * k},${ih / 2}) rotate(-90)`).attr('text-anchor', 'middle')
+    .attr('font-size', 13 * k).attr('fill', '#1a1a1a').text(spec.yLabel + (yLog ? ' — log scale' : ''));
 
   // Series.
   const ok = ([px, py]: [number, number]) =>
@@ -213,7 +249,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   // Region names, above every region and line, with a halo so they read on any fill.
   if (regionLabels.length > 0) plot.append('g').attr('pointer-events', 'none').selectAll('text').data(regionLabels).join('text')
     .attr('x', (d) => d.at[0].toFixed(2)).attr('y', (d) => d.at[1].toFixed(2)).attr('dy', '0.35em')
-    .attr('text-anchor', 'middle').attr('font-size', 13).attr('font-weight', 600).attr('fill', '#1a1a1a')
+    .attr('text-anchor', 'middle').attr('font-size', 13 * k).attr('font-weight', 600).attr('fill', '#1a1a1a')
     .attr('stroke', '#ffffff').attr('stroke-width', 3).attr('stroke-opacity', 0.8).attr('paint-order', 'stroke')
     .attr('stroke-linejoin', 'round').text((d) => d.text);
 
@@ -222,7 +258,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   focus.append('circle').attr('r', 6).attr('fill', 'none').attr('stroke', '#1a1a1a').attr('stroke-width', 2);
   const box = focus.append('g');
   const boxRect = box.append('rect').attr('rx', 4).attr('fill', '#1a1a1a').attr('opacity', 0.9);
-  const boxText = box.append('text').attr('font-size', 12).attr('fill', '#ffffff');
+  const boxText = box.append('text').attr('font-size', 12 * k).attr('fill', '#ffffff');
   const seriesWithPoints = spec.series.map((s, i) => ({ s, i, pts: s.points.filter(ok) })).filter((e) => e.pts.length > 0);
   let cur: { si: number; pi: number } | null = null;
 
@@ -235,9 +271,9 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
     const cy = y(p[1]);
     focus.attr('display', null).attr('transform', `translate(${cx},${cy})`);
     const lines = [entry.s.name, `${spec.xLabel}: ${fmt(p[0], 4)}`, `${spec.yLabel}: ${fmt(p[1], 4)}`];
-    boxText.selectAll('tspan').data(lines).join('tspan').attr('x', 8).attr('dy', (_, k) => (k === 0 ? 16 : 15)).text((d) => d);
-    const bw = Math.max(...lines.map((l) => l.length)) * 6.6 + 16;
-    const bh = lines.length * 15 + 10;
+    boxText.selectAll('tspan').data(lines).join('tspan').attr('x', 8).attr('dy', (_, j) => (j === 0 ? 16 : 15) * k).text((d) => d);
+    const bw = Math.max(...lines.map((l) => l.length)) * 6.6 * k + 16;
+    const bh = lines.length * 15 * k + 10;
     boxRect.attr('width', bw).attr('height', bh);
     const bx = cx + 12 + bw > iw ? -bw - 12 : 12;
     const by = cy - bh - 8 < -margin.top + 4 ? 8 : -bh - 8;
