@@ -42,7 +42,8 @@ export function canvasPoint(canvas: HTMLCanvasElement, layoutWidth: number, clie
 export function chartSize(width: number, present: boolean): { width: number; height: number; text: number } {
   const w = Math.max(280, Math.floor(width));
   if (present) return { width: w, height: Math.round(Math.min(560, Math.max(360, w * 0.5))), text: PRESENT_CHART_TEXT };
-  return { width: w, height: Math.round(Math.min(400, Math.max(300, w * 0.62))), text: 1 };
+  // A phone's chart stacks its legend over the plot: it gets more height than its width alone would.
+  return { width: w, height: Math.round(Math.min(400, Math.max(w < 480 ? 370 : 300, w * 0.62))), text: 1 };
 }
 
 /** Presentation mode, for components that change how they draw in it (the charts). */

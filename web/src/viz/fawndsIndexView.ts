@@ -120,8 +120,9 @@ export function indexScene(cells: FawndsIndexCells, opts: IndexSceneOptions): { 
     text: `${buckets.toLocaleString('en-US')} buckets, ${valid.toLocaleString('en-US')} valid (${((valid / buckets) * 100).toFixed(1)}% full)${cells.group > 1 ? `; ${cells.group} per cell` : ''}` });
   items.push({ t: 'rect', x: 0, y: 38, w: 10, h: 10, fill: VALID });
   items.push({ t: 'text', x: 16, y: 47, text: cells.group > 1 ? 'valid (shade: share of the cell)' : 'valid bucket', font: FONT_SMALL });
-  items.push({ t: 'rect', x: 250, y: 38, w: 10, h: 10, fill: EMPTY, stroke: GRID });
-  items.push({ t: 'text', x: 266, y: 47, text: 'empty bucket', font: FONT_SMALL });
+  const ex = Math.max(150, Math.min(250, opts.width - 92)); // nearer on a phone
+  items.push({ t: 'rect', x: ex, y: 38, w: 10, h: 10, fill: EMPTY, stroke: GRID });
+  items.push({ t: 'text', x: ex + 16, y: 47, text: 'empty bucket', font: FONT_SMALL });
   const outcomes: FawndsProbeOutcome[] = ['hit', 'false-positive', 'other', 'empty', 'free'];
   outcomes.forEach((o, k) => {
     const y = 52 + k * 13;

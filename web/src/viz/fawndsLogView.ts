@@ -143,16 +143,23 @@ export function panViewport(v: LogViewport, fraction: number, limit: number): Lo
   return { start, end: start + span };
 }
 
+/** Below this width (a phone) the labels drop the store's range and the legend takes more lines. */
+const NARROW = 480;
+const NARROW_LABEL_W = 96;
+const NARROW_LEGEND_H = 100;
+
 export function logLayout(rows: number, width: number, viewport: LogViewport): LogLayout {
-  const plotX = LABEL_W;
-  const plotW = Math.max(100, width - LABEL_W - RIGHT);
+  const narrow = width < NARROW;
+  const plotX = narrow ? NARROW_LABEL_W : LABEL_W;
+  const legendH = narrow ? NARROW_LEGEND_H : LEGEND_H;
+  const plotW = Math.max(100, width - plotX - RIGHT);
   const span = Math.max(1, viewport.end - viewport.start);
   return {
     width,
-    height: LEGEND_H + Math.max(1, rows) * ROW_H + AXIS_H,
+    height: legendH + Math.max(1, rows) * ROW_H + AXIS_H,
     plotX,
     plotW,
-    rowY: (i) => LEGEND_H + i * ROW_H,
+    rowY: (i) => legendH + i * ROW_H,
     x: (o) => plotX + ((o - viewport.start) / span) * plotW,
     offsetAt: (x) => viewport.start + ((x - plotX) / plotW) * span,
   };
@@ -199,26 +206,36 @@ export function logScene(rows: LogRow[], viewport: LogViewport, opts: LogSceneOp
 
   // Legend.
   const totals = stateTotals(rows);
+  const narrow = opts.width < NARROW;
   let lx = 0;
+  let ly = 0;
   RECORD_STATES.forEach((s, k) => {
-    items.push({ t: 'rect', x: lx, y: 6, w: 12, h: 12, fill: LOG_COLOURS[s] });
     const label = `${s} ${totals[k]!.toLocaleString('en-US')}`;
-    items.push({ t: 'text', x: lx + 16, y: 16, text: label, font: FONT_SMALL });
-    lx += 26 + label.length * 6.2;
+    const w = 26 + label.length * 6.2;
+    if (narrow && lx > 0 && lx + w > opts.width) {
+      lx = 0;
+      ly += 18;
+    }
+    items.push({ t: 'rect', x: lx, y: 6 + ly, w: 12, h: 12, fill: LOG_COLOURS[s] });
+    items.push({ t: 'text', x: lx + 16, y: 16 + ly, text: label, font: FONT_SMALL });
+    lx += w;
   });
-  items.push({ t: 'line', x1: 2, y1: 28, x2: 12, y2: 40, stroke: '#1f2328', lw: 1.5 });
-  items.push({ t: 'text', x: 16, y: 38, text: 'delete record', font: FONT_SMALL });
-  items.push({ t: 'rect', x: 110, y: 37, w: 12, h: 3, fill: REPLAYED });
-  items.push({ t: 'text', x: 126, y: 38, text: 'replayed by recovery', font: FONT_SMALL });
-  items.push({ t: 'path', points: [[262, 29], [268, 29], [265, 37], [262, 29]], stroke: HIT, lw: 2 });
-  items.push({ t: 'text', x: 274, y: 38, text: 'read by the last lookup (red: false positive)', font: FONT_SMALL });
+  // On a phone the marks take a line each after the states (which take up to three).
+  const y2 = narrow ? 34 : 0;
+  const [x3, y3] = narrow ? [0, 52] : [262, 0];
+  items.push({ t: 'line', x1: 2, y1: 28 + y2, x2: 12, y2: 40 + y2, stroke: '#1f2328', lw: 1.5 });
+  items.push({ t: 'text', x: 16, y: 38 + y2, text: 'delete record', font: FONT_SMALL });
+  items.push({ t: 'rect', x: 110, y: 37 + y2, w: 12, h: 3, fill: REPLAYED });
+  items.push({ t: 'text', x: 126, y: 38 + y2, text: 'replayed by recovery', font: FONT_SMALL });
+  items.push({ t: 'path', points: [[x3, 29 + y3], [x3 + 6, 29 + y3], [x3 + 3, 37 + y3], [x3, 29 + y3]], stroke: HIT, lw: 2 });
+  items.push({ t: 'text', x: x3 + 12, y: 38 + y3, text: 'read by the last lookup (red: false positive)', font: FONT_SMALL });
 
   rows.forEach((row, ri) => {
     const y = L.rowY(ri);
     const cy = y + 12;
     // Label.
     items.push({ t: 'text', x: 0, y: y + 17, text: `store ${row.id}`, font: FONT_BOLD });
-    items.push({ t: 'text', x: 56, y: y + 17, text: row.range, font: FONT_MONO, fill: '#4b5563' });
+    if (!narrow) items.push({ t: 'text', x: 56, y: y + 17, text: row.range, font: FONT_MONO, fill: '#4b5563' });
     const n = row.log?.offsets.length ?? 0;
     const count = row.log ? `${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}` : 'loading…';
     const sub = row.note ?? ROLE_TEXT[row.role];
@@ -281,7 +298,9 @@ export function logScene(rows: LogRow[], viewport: LogViewport, opts: LogSceneOp
   // Axis.
   const ay = L.rowY(rows.length) + 6;
   items.push({ t: 'line', x1: L.plotX, y1: ay, x2: L.plotX + L.plotW, y2: ay, stroke: '#6b7280' });
-  for (const v of byteTicks(viewport.start, viewport.end)) {
+  const ticks = byteTicks(viewport.start, viewport.end);
+  const thin = Math.max(1, Math.ceil((ticks.length * 48) / L.plotW)); // labels at least 48 px apart
+  for (const v of ticks.filter((_, i) => i % thin === 0)) {
     const x = L.x(v);
     items.push({ t: 'line', x1: x, y1: ay, x2: x, y2: ay + 5, stroke: '#6b7280' });
     items.push({ t: 'text', x, y: ay + 17, text: fmtBytes(v), align: 'center', font: FONT_SMALL });

@@ -41,7 +41,9 @@ export function timelineScene(tl: FawndsSnapshot['timeline'], nowNs: number, wid
     if (!c) continue;
     items.push({ t: 'rect', x: c[0], y: TOP, w: Math.max(1.5, c[1] - c[0]), h: PLOT_H, fill: 'rgba(31,35,40,0.55)', tag: 'lock' });
   }
-  timeFrame(items, f, ymax, 'queries per second (completed, per 50 ms bin)', 'virtual time (s) · shaded: maintenance; dark: its lock');
+  // A phone's narrow chart says it in fewer words.
+  const xTitle = width < 420 ? 'virtual time (s) · shaded: maintenance' : 'virtual time (s) · shaded: maintenance; dark: its lock';
+  timeFrame(items, f, ymax, 'queries per second (completed, per 50 ms bin)', xTitle);
   // The line: each complete bin at its middle (the last one is still filling).
   const pts: Array<[number, number]> = [];
   for (let i = 0; i < n - 1; i++) pts.push([x(t0 + (i + 0.5) * tl.bin_ns), y(tl.qps[i]!)]);

@@ -28,10 +28,13 @@ export function kvTimelineScene(tl: FawnkvSnapshot['timeline'], nowNs: number, w
   items.push({ t: 'line', x1: LEFT + plotW, y1: TOP, x2: LEFT + plotW, y2: TOP + PLOT_H, stroke: '#6b7280' });
   valueTicks(items, f, wmax, 'right');
   // Legend as axis titles: what each side measures, in its line's style.
+  // (A phone's narrow chart says it in fewer words.)
+  const narrow = width < 420;
+  const x2 = narrow ? 150 : 220;
   items.push({ t: 'line', x1: 0, y1: 8, x2: 18, y2: 8, stroke: QPS_COLOUR, lw: 2 });
-  items.push({ t: 'text', x: 22, y: 12, text: 'queries per second (left axis)', font: FONT_SMALL });
-  items.push({ t: 'line', x1: 220, y1: 8, x2: 238, y2: 8, stroke: WATTS_COLOUR, lw: 2, dash: [5, 3] });
-  items.push({ t: 'text', x: 242, y: 12, text: 'cluster power, W (right axis)', font: FONT_SMALL });
+  items.push({ t: 'text', x: 22, y: 12, text: narrow ? 'queries/s (left axis)' : 'queries per second (left axis)', font: FONT_SMALL });
+  items.push({ t: 'line', x1: x2, y1: 8, x2: x2 + 18, y2: 8, stroke: WATTS_COLOUR, lw: 2, dash: [5, 3] });
+  items.push({ t: 'text', x: x2 + 22, y: 12, text: narrow ? 'power, W (right axis)' : 'cluster power, W (right axis)', font: FONT_SMALL });
   // The lines: each complete bucket at its middle (the newest is still filling).
   const done = tl.slice(0, -1);
   const at = (b: { t_ns: number }) => timeX(f, b.t_ns + BUCKET_NS / 2);

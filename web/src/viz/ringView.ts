@@ -593,11 +593,16 @@ function strip(items: SceneItem[], ring: RingIndex, L: RingLayout, focus: number
   const S = L.strip;
   items.push({ t: 'line', x1: S.x, y1: S.y, x2: S.x + S.w, y2: S.y, stroke: '#d9dee5' });
   if (focus === null) {
-    items.push({ t: 'text', x: S.x, y: S.y + 18, text: 'Point at a VID (or focus the ring and use the arrow keys) to see the range it owns and the chains it sits in.', font: FONT, fill: MUTED });
+    const hint = S.w < 520 ? 'Tap or point at a VID to see its range and chains.' : 'Point at a VID (or focus the ring and use the arrow keys) to see the range it owns and the chains it sits in.';
+    items.push({ t: 'text', x: S.x, y: S.y + 18, text: hint, font: FONT, fill: MUTED });
     return;
   }
   const { start, end } = rangeOf(vids, focus);
-  items.push({ t: 'text', x: S.x, y: S.y + 18, text: `VID ${vidName(vids, focus)} owns ${fmtRange(start, end)} (${fmtShare(rangeWidth(start, end))}) and sits in ${slots.length} chain${slots.length === 1 ? '' : 's'}:`, font: FONT_BOLD });
+  const chains = `${slots.length} chain${slots.length === 1 ? '' : 's'}`;
+  const owns = S.w < 520
+    ? `VID ${vidName(vids, focus)}: ${fmtRange(start, end)}, ${fmtShare(rangeWidth(start, end))}; ${chains}:`
+    : `VID ${vidName(vids, focus)} owns ${fmtRange(start, end)} (${fmtShare(rangeWidth(start, end))}) and sits in ${chains}:`;
+  items.push({ t: 'text', x: S.x, y: S.y + 18, text: owns, font: FONT_BOLD });
   const win = stripWindow(ring, focus, slots);
   const { x0, w } = stripSlots(L, win.length);
   const slotOf = new Map(win.map((v, k) => [v, k]));
