@@ -2,7 +2,7 @@
 // cluster. Against a REAL cluster — `fawnlab cluster` with three back-end processes on free
 // ports, started here, which needs the core built with KvHostNode — it shows the ring, runs the
 // load generator, kills a node (SIGKILL), sees the heartbeats mark it failed and the load go
-// on, restarts it and sees it rejoin.
+// on, restarts it and sees it rejoin; on a phone the page fits and a tap on the ring pins a VID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,5 +116,21 @@ test.describe('against a real cluster', () => {
     await page.getByTestId('load-stop').click();
     await expect(page.getByTestId('load-stats')).toContainText('stopped');
     await shot(page, 'cluster-rejoined');
+  });
+
+  test('on a phone the page fits and the ring answers a tap', async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(new URL('/cluster', cluster!.url).toString());
+    const ring = page.getByTestId('cluster-ring');
+    await expect(ring).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Tap the ring's band at its top (34 px of room for the front-end labels, then the band: ringView.ringLayout).
+    await ring.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const box = (await ring.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + 62);
+    await expect(page.locator('#cluster-ring-readout')).toContainText(/^VID \d+\/\d+ \(node \d+.*Pinned/);
+    await shot(page, 'phone-cluster-live');
+    await ctx.close();
   });
 });

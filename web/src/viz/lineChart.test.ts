@@ -3,7 +3,7 @@
 // size, numbers rounded to 3 decimals. On purpose, a change to the chart's look shows up here.
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from './chartSpec';
-import { centroid, renderLineChart } from './lineChart';
+import { centroid, renderLineChart, wrapWords } from './lineChart';
 
 const spec: ChartSpec = {
   id: 'chart-0', title: 'response time against utilisation', xLabel: 'utilisation ρ', yLabel: 'response time (µs)',
@@ -90,5 +90,39 @@ describe('renderLineChart', () => {
     expect(seen[0]).toContain('utilisation ρ: 0.1');
     expect(seen[1]).toContain('response time (µs): 20.3');
     expect(seen[2]).toBeNull();
+  });
+});
+
+describe('chart sizes', () => {
+  const draw = (opts: { width: number; height: number; text?: number }) => {
+    document.body.innerHTML = '<svg id="c"></svg>';
+    const svg = document.getElementById('c') as unknown as SVGSVGElement;
+    renderLineChart(svg, spec, opts);
+    return svg;
+  };
+  const sizes = (svg: SVGSVGElement) => [...svg.querySelectorAll('[font-size]')].map((e) => Number(e.getAttribute('font-size')));
+
+  it('scales every text with the text option (presentation mode: tick labels 16.5 px)', () => {
+    const normal = sizes(draw({ width: 1200, height: 520 }));
+    const big = sizes(draw({ width: 1200, height: 520, text: 1.5 }));
+    expect(Math.min(...normal)).toBe(11);
+    expect(Math.min(...big)).toBe(16.5);
+    expect(big).toEqual(normal.map((s) => s * 1.5));
+  });
+
+  it('wraps the title and starts it at the left edge on a phone-wide chart', () => {
+    const svg = draw({ width: 280, height: 370 });
+    const title = svg.querySelector(':scope > text')!;
+    expect(title.getAttribute('x')).toBe('8');
+    const lines = [...title.querySelectorAll('tspan')].map((t) => t.textContent);
+    expect(lines).toEqual(['response time against', 'utilisation']);
+    // A wide chart keeps it on one line, over the plot.
+    expect(draw({ width: 640, height: 380 }).querySelector(':scope > text')!.querySelectorAll('tspan')).toHaveLength(0);
+  });
+
+  it('wraps words to a width', () => {
+    expect(wrapWords('a bb ccc dddd', 6)).toEqual(['a bb', 'ccc', 'dddd']);
+    expect(wrapWords('averyveryverylongword x', 5)).toEqual(['averyveryverylongword', 'x']);
+    expect(wrapWords('', 5)).toEqual(['']);
   });
 });

@@ -184,3 +184,14 @@ describe('reading the ring', () => {
     );
   });
 });
+
+describe('the ring on a phone', () => {
+  it('says its hint and the focused VID in fewer words, and labels chain rows by range only', () => {
+    const hint = sceneTexts(overlay({ focus: null }, six, 336).scene);
+    expect(hint).toContain('Tap or point at a VID to see its range and chains.');
+    const text = sceneTexts(overlay({ focus: 0 }, six, 336).scene);
+    expect(text.some((t) => /^VID \d+\/\d+: \(.*\], [\d.]+%; \d+ chains?:$/.test(t))).toBe(true);
+    expect(text.some((t) => /^(head|mid|tail) of \([^)]*\]$/.test(t))).toBe(true);
+    expect(text.some((t) => /^(head|mid|tail) of .*→/.test(t))).toBe(false);
+  });
+});

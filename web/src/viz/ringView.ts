@@ -617,7 +617,9 @@ function strip(items: SceneItem[], ring: RingIndex, L: RingLayout, focus: number
   });
   slots.slice(0, S.rows).forEach((s, k) => {
     const y = rowY + 44 + k * 18;
-    items.push({ t: 'text', x: S.x, y: y + 4, text: describeSlot(ring, s), font: FONT_SMALL });
+    // A narrow strip names the range only: the chain is drawn beside it.
+    const label = S.w < 520 ? `${ROLE_TEXT[s.role]} of ${fmtRange(s.start, s.end)}` : describeSlot(ring, s);
+    items.push({ t: 'text', x: S.x, y: y + 4, text: label, font: FONT_SMALL });
     const inWin = s.chain.filter((m) => slotOf.has(m));
     if (slotOf.has(s.head)) items.push({ t: 'rect', x: x0 + slotOf.get(s.head)! * w, y: y - 5, w: w - 1, h: 10, fill: nodeColour(vids.node[s.head]!), tag: `row ${k} range` });
     if (inWin.length > 1) items.push({ t: 'line', x1: cxOf(inWin[0]!), y1: y, x2: cxOf(inWin[inWin.length - 1]!), y2: y, stroke: MUTED, lw: 1.5 });
