@@ -124,8 +124,12 @@ test('the guided tour steps through the lesson’s scenarios and a link reopens 
 });
 
 test('a link to a live scenario opens it, and a bad link says what is wrong', async ({ page }) => {
-  await page.goto('/labs/queues?scenario=calm-queue&live.servers=3');
-  await expect(page.locator('.live-config input').first()).toHaveValue('3');
+  await page.goto('/labs/queues?student=5&scenario=calm-queue&live.servers=3');
+  const servers = page.locator('.live-config input').first();
+  await expect(servers).toHaveValue('3');
+  // An edit rewrites the live fields and keeps the rest of the link (the student seed).
+  await servers.fill('2');
+  await expect(page).toHaveURL(/\?student=5&scenario=calm-queue&live\.servers=2$/);
   await page.goto('/labs/queues?scenario=no-such&step=x&live.servers=99');
   const alert = page.locator('.lab-problems');
   await expect(alert).toContainText("step 'x' in the link must be a whole number from 1");

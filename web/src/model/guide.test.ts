@@ -10,7 +10,7 @@ const sc = (id: string) => ({ id, title: id, description: `about ${id}`, seed: 1
 
 function lessonOf(md: string, ids: string[]) {
   const { lesson, errors } = parseLesson('queues', md, ids.map(sc), [
-    { id: 'ex', title: 't', prompt: 'p', kind: 'numeric', check: { experiment: 'queues.mm1', metric: 'm' }, tolerance: { rel: 0.1 }, solution: 1, explanation: 'e' },
+    { id: 'ex', title: 't', prompt: 'p', kind: 'numeric', check: { experiment: 'queues.mm1', metric: 'm' }, tolerance: { rel: 0.1 }, solution: 1, explanation: 'e', hint: 'h' },
   ]);
   expect(errors).toEqual([]);
   return lesson;

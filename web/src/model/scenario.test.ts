@@ -44,10 +44,10 @@ describe('lab URL state', () => {
   it('round-trips a guided step, presentation mode, live fields and an experiment', () => {
     const state = {
       experiment: { experiment: 'queues.mm1', params: { servers: '4' }, seed: '7' },
-      scenario: null, step: 3, present: true, live: { nodes: '8', placement: 'even' },
+      scenario: null, step: 3, present: true, live: { nodes: '8', placement: 'even' }, student: '42',
     };
     const q = labStateToSearch(state, info);
-    expect(q).toBe('?step=3&present=1&live.nodes=8&live.placement=even&exp=queues.mm1&seed=7&servers=4');
+    expect(q).toBe('?student=42&step=3&present=1&live.nodes=8&live.placement=even&exp=queues.mm1&seed=7&servers=4');
     expect(labStateFromSearch(q)).toEqual({ ...state, errors: [] });
   });
 
@@ -58,7 +58,7 @@ describe('lab URL state', () => {
   });
 
   it('does not read its own names as experiment parameters', () => {
-    const s = scenarioFromSearch('?exp=queues.mm1&step=2&scenario=a&present=1&live.nodes=3&servers=2')!;
+    const s = scenarioFromSearch('?exp=queues.mm1&step=2&scenario=a&present=1&student=7&live.nodes=3&servers=2')!;
     expect(s.params).toEqual({ servers: '2' });
   });
 

@@ -6,9 +6,10 @@
  *
  * A lab page's whole shareable state rides in the same query string (LabUrlState): besides the
  * experiment, `scenario=<id>` (the lesson scenario last loaded), `step=<n>` (the guided tour's
- * step, 1-based), `present=1` (presentation mode) and `live.<field>=<value>` for each live-view
- * field the user changed from what the scenario (or the view's default) set. Those names, and
- * every `live.` name, are reserved too.
+ * step, 1-based), `present=1` (presentation mode), `student=<n>` (the exercises' variant seed,
+ * app/studentSeed.ts, kept as written) and `live.<field>=<value>` for each live-view field the
+ * user changed from what the scenario (or the view's default) set. Those names, and every
+ * `live.` name, are reserved too.
  */
 import { liveFields, type FieldSpec, type LiveScenarioConfig } from './lessons';
 import type { ExperimentInfo, ParamSpec, ParamValue } from './types';
@@ -21,7 +22,7 @@ export interface Scenario {
 }
 
 export const DEFAULT_SEED = '1';
-const RESERVED = new Set(['exp', 'seed', 'run', 'scenario', 'step', 'present']);
+const RESERVED = new Set(['exp', 'seed', 'run', 'scenario', 'step', 'present', 'student']);
 const LIVE_PREFIX = 'live.';
 
 function reserved(name: string): boolean {
@@ -88,11 +89,13 @@ export interface LabUrlState {
   present: boolean;
   /** Live-view fields the user changed, as text (name -> text), from `live.<name>=<text>`. */
   live: Record<string, string>;
+  /** The exercises' student seed as written (app/studentSeed.ts reads and checks it), or null. */
+  student: string | null;
   /** What could not be read, one message per problem (the rest of the state still applies). */
   errors: string[];
 }
 
-export const EMPTY_LAB_STATE: LabUrlState = { experiment: null, scenario: null, step: null, present: false, live: {}, errors: [] };
+export const EMPTY_LAB_STATE: LabUrlState = { experiment: null, scenario: null, step: null, present: false, live: {}, student: null, errors: [] };
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -115,12 +118,13 @@ export function labStateFromSearch(search: string): LabUrlState {
   if (presentText !== null && presentText !== '0' && presentText !== '1') errors.push(`present '${presentText}' in the link must be 1 or 0`);
   const live: Record<string, string> = {};
   for (const [k, v] of q) if (k.startsWith(LIVE_PREFIX) && k.length > LIVE_PREFIX.length) live[k.slice(LIVE_PREFIX.length)] = v;
-  return { experiment: scenarioFromSearch(search), scenario, step, present: presentText === '1', live, errors };
+  return { experiment: scenarioFromSearch(search), scenario, step, present: presentText === '1', live, student: q.get('student'), errors };
 }
 
 /** Writes a lab page's state as a query string ('' when there is nothing to keep). */
 export function labStateToSearch(s: Omit<LabUrlState, 'errors'>, info?: ExperimentInfo): string {
   const q = new URLSearchParams();
+  if (s.student !== null) q.set('student', s.student);
   if (s.step !== null) q.set('step', String(s.step));
   else if (s.scenario !== null) q.set('scenario', s.scenario);
   if (s.present) q.set('present', '1');
