@@ -16,6 +16,11 @@ function ownedByTarget(t: EventTarget | null): boolean {
   return false;
 }
 
+/** Whether the tour's panel sits beside the views (the page is two columns wide). */
+function besideTheView(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1101px)').matches;
+}
+
 export function GuidePanel({ steps, step, onGo, onEnd, present }: {
   steps: GuideStep[];
   step: GuideStep;
@@ -56,7 +61,8 @@ export function GuidePanel({ steps, step, onGo, onEnd, present }: {
       <div className="guide-watch">
         <Markdown text={s.description} />
       </div>
-      <details className="guide-text" open={!present}>
+      {/* Open beside the view on a wide screen; closed on a phone (the view is below) and when presenting. */}
+      <details className="guide-text" open={!present && besideTheView()}>
         <summary>The lesson’s text for this step</summary>
         <Markdown text={step.text} />
       </details>

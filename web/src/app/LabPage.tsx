@@ -143,6 +143,11 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
               {drawer ? 'Close the lesson' : 'Lesson'}
             </button>
           )}
+          {/* One column (a phone): the lesson comes first, so say where the views are. */}
+          <span className="lab-jumps">
+            {lab.live && <a href="#live-heading" onClick={(e) => { e.preventDefault(); scrollTo('live-heading'); }}>Live view ↓</a>}
+            {experiments.length > 0 && <a href="#exp-heading" onClick={(e) => { e.preventDefault(); scrollTo('exp-heading'); }}>Experiments ↓</a>}
+          </span>
           <button type="button" className="link" onClick={() => void navigator.clipboard?.writeText(window.location.href)}
             title="Copy a link to this page as it is now: the step or scenario, the live view's settings, the experiment">
             Copy link
@@ -155,6 +160,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
         )}
         <div ref={lessonRef} className="lab-lesson" id="lab-lesson" hidden={lessonHidden} role={present ? 'dialog' : undefined} tabIndex={present ? -1 : undefined}
           aria-label={present ? 'Lesson' : undefined}>
+          {present && <button type="button" className="drawer-close" onClick={() => setDrawer(false)}>Close the lesson ✕</button>}
           <LessonView lesson={lab.lesson} errors={lab.lessonErrors} onLoadScenario={loadScenario} />
         </div>
         {touring && (

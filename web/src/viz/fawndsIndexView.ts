@@ -24,6 +24,14 @@ export const PROBE_LABELS: Record<FawndsProbeOutcome, string> = {
   empty: 'empty (no read; the probe goes on)',
   free: 'the empty bucket the put took',
 };
+/** The same, short enough for a phone's narrow view. */
+const PROBE_LABELS_SHORT: Record<FawndsProbeOutcome, string> = {
+  hit: 'match, same key: the hit (1 read)',
+  'false-positive': 'match, other key: false positive (1 read)',
+  other: 'valid, other fragment (no read)',
+  empty: 'empty (no read; goes on)',
+  free: 'the empty bucket the put took',
+};
 const VALID = '#0072B2';
 const EMPTY = '#ffffff';
 const GRID = '#d0d7de';
@@ -127,7 +135,7 @@ export function indexScene(cells: FawndsIndexCells, opts: IndexSceneOptions): { 
   outcomes.forEach((o, k) => {
     const y = 52 + k * 13;
     items.push({ t: 'rect', x: 0, y, w: 10, h: 10, stroke: PROBE_COLOURS[o], lw: 2, dash: o === 'empty' ? [2, 2] : undefined });
-    items.push({ t: 'text', x: 16, y: y + 9, text: `probe: ${PROBE_LABELS[o]}`, font: FONT_SMALL });
+    items.push({ t: 'text', x: 16, y: y + 9, text: `probe: ${(opts.width < 420 ? PROBE_LABELS_SHORT : PROBE_LABELS)[o]}`, font: FONT_SMALL });
   });
 
   // Buckets.
