@@ -128,7 +128,8 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
     <PresentContext.Provider value={present}>
       <main id="main" className={classes}>
         <div className="lab-bar">
-          <span className="lab-name">{lab.title}</span>
+          {/* The page's h1 is the lesson's title; with the lesson hidden (touring, presenting) it is the lab's name. */}
+          {lessonHidden ? <h1 className="lab-name">{lab.title}</h1> : <span className="lab-name">{lab.title}</span>}
           <button type="button" aria-pressed={touring !== null} disabled={steps.length === 0}
             onClick={() => (touring ? write({ step: null, scenario: touring.scenario.id }, { push: true }) : goToStep(1))}
             title="Step through the lesson's scenarios, each loaded into the view">
