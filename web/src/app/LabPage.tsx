@@ -55,7 +55,9 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
   /** The scenario whose live configuration the view last took (the base of the link's live fields). */
   const liveBase = useRef<LessonScenario | undefined>(named?.live ? named : undefined);
   /** The link's live fields that request took (the view reports its changes relative to them). */
-  const liveText = useRef<Record<string, string>>(opened.errors.length === 0 ? url.live : {});
+  const liveText = useRef<Record<string, string>>(
+    Object.fromEntries(Object.entries(url.live).filter(([k]) => !opened.errors.some((e) => e.startsWith(`live.${k}=`) || e.startsWith(`live.${k} `)))),
+  );
   const applied = useRef<string | null>(named?.id ?? null);
   const [drawer, setDrawer] = useState(false);
   const experimentDefault: Scenario = { experiment: experiments[0]?.id ?? '', params: {}, seed: DEFAULT_SEED };
