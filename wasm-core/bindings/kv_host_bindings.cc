@@ -14,8 +14,9 @@
 //   .takeDone()                    -> [{req, op: "put"|"get"|"del"|"multiget", ok, found,
 //                                       value: Uint8Array, values: [{ok, found, value: Uint8Array}]
 //                                       (multiget, in key order; ok = false: that key got no
-//                                       answer), error, latencyNs, node: the back-end that
-//                                       answered or -1, cacheHit}]
+//                                       answer), error, status: "" | "no-space" | "too-large"
+//                                       | "bad-request" | "timeout" (host_node.h's DoneOp),
+//                                       latencyNs, node: the back-end that answered or -1, cacheHit}]
 //   .addBackend(id) / .removeBackend(id) / .failBackend(id)   -> "" | error
 //                                  (addBackend of a "recovering" node: it said hello; restore it)
 //   .restoreRing(json) -> "" | error;  .ringJson() -> DIR/frontend/ring.json's text;
@@ -120,6 +121,7 @@ class KvHostNode {
         o.set("values", vs);
       }
       o.set("error", d.error);
+      o.set("status", d.status);
       o.set("latencyNs", static_cast<double>(d.latency_ns));
       o.set("node", d.served_by);
       o.set("cacheHit", d.cache_hit);

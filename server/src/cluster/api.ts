@@ -7,13 +7,14 @@
  * answers after the chain's tail has it. GET /cluster asked for as text/html (a browser
  * opening the page) is left to the static server, which serves the lab's Cluster page. Errors are JSON {"ok":false,"error":...} with
  * 400 (bad input), 404, 405, 413 (over a limit), 503 (the cluster failed it), 504 (no answer
- * in time). Cross-site requests are refused: a state-changing request whose Origin is not
+ * in time: a write may or may not have taken effect), 507 (the store had no room: the write
+ * was definitely not applied). Cross-site requests are refused: a state-changing request whose Origin is not
  * this server gets 403, and without a token (loopback only) the Host must be a loopback name,
  * which defeats DNS rebinding. Tokens are checked before this handler runs (http.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from './body.js';
-import type { KvClient, KvResult } from './kvcore.js';
+import type { KvClient, KvFailure, KvResult } from './kvcore.js';
 import { HTTP_BODY_MAX_BYTES, MULTIGET_MAX_KEYS, VALUE_MAX_BYTES } from './limits.js';
 import { keyError, packValue, unpackValue, valueError } from './values.js';
 
@@ -49,8 +50,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 const fail = (res: ServerResponse, status: number, error: string) => sendJson(res, status, { ok: false, error });
 
+/** HTTP status of each way a request fails (kvcore.ts KvFailure). */
+const FAILURE_STATUS: Record<KvFailure, number> = { 'no-space': 507, 'too-large': 413, 'bad-request': 400, timeout: 504, failed: 503 };
+
 function clusterFailure(res: ServerResponse, r: KvResult): void {
-  fail(res, r.error.startsWith('no answer') ? 504 : 503, r.error || 'the cluster failed the request');
+  fail(res, FAILURE_STATUS[r.failure ?? 'failed'], r.error || 'the cluster failed the request');
 }
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;

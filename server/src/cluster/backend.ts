@@ -106,6 +106,18 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
   links.setPeers(withFront(new Map()));
   links.ensure(FRONT_END);
   const keepalive = setInterval(() => links.ensure(FRONT_END), 250);
+  // Storage events worth a line: background compactions and writes refused for want of room.
+  let seen = { compactions: 0, refused: 0 };
+  const storage = setInterval(() => {
+    if (!node) return;
+    const now = storageCounters(node.statusJson());
+    if (now.compactions > seen.compactions) {
+      log(`back-end ${id}: ${now.compactions} store compaction${now.compactions === 1 ? '' : 's'} so far, ${now.reclaimedBytes} log bytes reclaimed`);
+    }
+    if (now.refused > seen.refused) log(`back-end ${id}: a store had no room: ${now.refused} write${now.refused === 1 ? '' : 's'} refused so far (507)`);
+    seen = now;
+  }, 1000);
+  storage.unref();
 
   return {
     listen,
@@ -114,6 +126,7 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
     ready,
     stop: async () => {
       clearInterval(keepalive);
+      clearInterval(storage);
       links.close();
       driver?.stop();
       node?.delete();
@@ -123,6 +136,16 @@ export async function startBackend(args: NodeArgs, mod: KvHostModule, log: (line
       await closed;
     },
   };
+}
+
+/** The storage counters of a back-end's statusJson (fawnkvhost/back_host.cc). */
+function storageCounters(json: string): { compactions: number; reclaimedBytes: number; refused: number } {
+  try {
+    const o = JSON.parse(json) as { compactions?: number; reclaimedBytes?: number; refused?: number };
+    return { compactions: o.compactions ?? 0, reclaimedBytes: o.reclaimedBytes ?? 0, refused: o.refused ?? 0 };
+  } catch {
+    return { compactions: 0, reclaimedBytes: 0, refused: 0 };
+  }
 }
 
 /** `fawnlab node ...`: runs until a signal (or, as a child, until its parent goes). */

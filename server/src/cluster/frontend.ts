@@ -32,7 +32,7 @@ import {
 } from './hello.js';
 import { createKvHostNode, KvDriver, loadKvHost, type KvHostModule } from './kvcore.js';
 import { EVENTS_KEPT, LatencyWindow, NodeRates, parseCoreStatus, type CoreStatus, type IntervalStats } from './status.js';
-import { CLIENT_IDLE_TIMEOUT_MS } from './limits.js';
+import { CLIENT_IDLE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './limits.js';
 import { LoadGenerator, LOAD_DEFAULTS, parseLoadSettings, type LoadClient } from './loadgen.js';
 import { createMemcachedServer } from './memcached.js';
 import { createPeerServer, type PeerConn } from './peerserver.js';
@@ -82,7 +82,8 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
   const version = deps.version ?? packageVersion();
   const config: BackendConfig = { replicas: a.replicas, vids: a.vids, heartbeatMs: deps.heartbeatMs ?? 500, missed: deps.missed ?? 3, fileBytes: a.fileBytes };
   mkdirSync(join(a.dataDir, 'frontend'), { recursive: true });
-  const node = createKvHostNode(deps.mod, { role: 'frontend', dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0, recoverMs: a.recoverMs });
+  const node = createKvHostNode(deps.mod, { role: 'frontend', dataDir: join(a.dataDir, 'frontend'), ...config, cacheEntries: 0, recoverMs: a.recoverMs,
+    timeoutMs: REQUEST_TIMEOUT_MS });
   if (typeof node === 'string') throw new Error(`the front-end node refused its configuration: ${node}`);
   const ringPath = join(a.dataDir, 'frontend', 'ring.json');
   if (a.fresh && discardRingFile(ringPath)) log(`--fresh: discarded ${ringPath}; the back-ends rejoin an empty ring and are copied afresh`);

@@ -6,14 +6,16 @@
  * request enters the node at the current time); after each turn it runs the beforeSend hook
  * (so what the turn decided can be made durable before any message says so), sends the outbox
  * and settles finished client requests. A request the node has not finished within
- * REQUEST_TIMEOUT_MS settles as an error (its late answer is dropped), so no client waits
- * forever. Binary data crosses as Uint8Array and is copied out at once (a view into WASM
+ * REQUEST_BACKSTOP_MS settles as an error (its late answer is dropped), so no client waits
+ * forever (the node itself fails a request after REQUEST_TIMEOUT_MS, the config's timeoutMs).
+ * A failed request says why (KvResult.failure: the store had no room, a value too large, a
+ * bad request, a timeout). Binary data crosses as Uint8Array and is copied out at once (a view into WASM
  * memory would not survive the memory growing).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { NODE_CORE } from '../core.js';
-import { REQUEST_TIMEOUT_MS } from './limits.js';
+import { REQUEST_BACKSTOP_MS } from './limits.js';
 
 /** What the node's constructor takes (as JSON). */
 export interface KvNodeConfig {
@@ -27,7 +29,11 @@ export interface KvNodeConfig {
   missed: number;            // heartbeats missed before a back-end is declared failed
   cacheEntries: number;      // the front-end's query cache (0 = off)
   recoverMs?: number;        // front-end: how long a restored ring waits for its back-ends
+  timeoutMs?: number;        // front-end: a request unanswered this long fails (REQUEST_TIMEOUT_MS)
 }
+
+/** Why a request failed (host_node.h's DoneOp::status; "failed" for anything else). */
+export type KvFailure = 'no-space' | 'too-large' | 'bad-request' | 'timeout' | 'failed';
 
 export interface RawDone {
   req: number;
@@ -36,6 +42,7 @@ export interface RawDone {
   value: Uint8Array;
   values?: Array<{ ok?: boolean; found: boolean; value: Uint8Array }>;  // multiget, in key order (ok: that key answered)
   error: string;
+  status?: string;  // "" or why it failed (KvFailure)
   latencyNs: number;
   node?: number;  // the back-end that answered (-1: none, or the front-end's cache)
 }
@@ -120,6 +127,7 @@ export interface KvResult {
   value: Buffer;
   values: Array<{ found: boolean; value: Buffer }>;  // multiget, in key order
   error: string;
+  failure: KvFailure | null;  // null when ok
   latencyNs: number;
   node: number;  // the back-end that answered, or -1
 }
@@ -143,9 +151,11 @@ export interface DriverOptions {
   beforeSend?: () => void;
 }
 
-function failed(error: string): KvResult {
-  return { ok: false, found: false, value: Buffer.alloc(0), values: [], error, latencyNs: 0, node: -1 };
+function failed(error: string, failure: KvFailure = 'failed'): KvResult {
+  return { ok: false, found: false, value: Buffer.alloc(0), values: [], error, failure, latencyNs: 0, node: -1 };
 }
+
+const FAILURES = new Set<string>(['no-space', 'too-large', 'bad-request', 'timeout']);
 
 interface Pending {
   op: KvOp;
@@ -222,10 +232,10 @@ export class KvDriver implements KvClient {
     return new Promise((settle) => {
       this.node.advance(this.nowNs()); // the request starts at the current time
       const req = Number(start()); // numbers either way, should the binding hand out BigInts
-      const ms = this.o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+      const ms = this.o.requestTimeoutMs ?? REQUEST_BACKSTOP_MS;
       const timer = setTimeout(() => {
         this.pending.delete(req);
-        settle(failed(`no answer from the cluster within ${ms} ms`));
+        settle(failed(`no answer from the cluster within ${ms} ms`, 'timeout'));
       }, ms);
       this.pending.set(req, { op, settle, timer });
       this.soon();
@@ -258,8 +268,10 @@ export class KvDriver implements KvClient {
     this.pending.delete(req);
     clearTimeout(p.timer);
     const failedKeys = (d.values ?? []).filter((v) => v.ok === false).length;
+    const ok = d.ok && failedKeys === 0;
     const r: KvResult = {
-      ok: d.ok && failedKeys === 0,
+      ok,
+      failure: ok ? null : FAILURES.has(d.status ?? '') ? (d.status as KvFailure) : failedKeys ? 'timeout' : 'failed',
       found: d.found,
       value: Buffer.from(d.value ?? []),
       values: (d.values ?? []).map((v) => ({ found: v.found, value: Buffer.from(v.value ?? []) })),

@@ -26,7 +26,14 @@ export const HELLO_MAX_BYTES = 4096;
 export const HELLO_TIMEOUT_MS = 5000;
 /** A client connection that sends a partial line or body and then stalls this long is closed. */
 export const CLIENT_IDLE_TIMEOUT_MS = 30_000;
-/** A client request that gets no answer from the cluster in this long fails (504 / SERVER_ERROR). */
-export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A client request that gets no answer from the cluster in this long fails (504 / SERVER_ERROR):
+ * the C++ front-end's timeout (host config timeoutMs). 2 s: a back-end answers in milliseconds,
+ * a dead one is found after 3 missed 500 ms heartbeats (1.5 s) and the front-end never resends
+ * a request, so waiting longer only delays the client's answer.
+ */
+export const REQUEST_TIMEOUT_MS = 2000;
+/** The host loop's own backstop for a request the node never finishes (it should not happen). */
+export const REQUEST_BACKSTOP_MS = REQUEST_TIMEOUT_MS + 1000;
 /** Frames waiting for one outgoing peer connection (while it connects or drains), in bytes. */
 export const PEER_QUEUE_MAX_BYTES = 64 * 1024 * 1024;

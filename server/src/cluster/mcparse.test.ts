@@ -39,7 +39,8 @@ describe('McParser', () => {
       ['\r\n', ['! ERROR']],
       ['gets a\r\n', ['! ERROR']],
       ['get\r\n', ['! ERROR']],
-      ['version x\r\n', ['! ERROR']],
+      ['version x\r\n', ['! ERROR']], // memcached 1.4: version and quit take no arguments
+      ['quit x\r\nversion\r\n', ['! ERROR', 'version']],
       [`get ${'k'.repeat(251)}\r\n`, ['! CLIENT_ERROR bad command line format']],
       ['get a\x01b\r\n', ['! CLIENT_ERROR bad command line format']],
       ['set k 0 0\r\n', ['! CLIENT_ERROR bad command line format']],
@@ -58,17 +59,30 @@ describe('McParser', () => {
     expect(parse(many)).toEqual(['! CLIENT_ERROR too many keys (257; the limit is 256)']);
   });
 
-  it('skips an oversize value without holding it', () => {
+  it('refuses an oversize value at once, then swallows its block without holding it', () => {
     const p = new McParser();
     const n = VALUE_MAX_BYTES + 1;
-    expect(p.push(Buffer.from(`set big 0 0 ${n}\r\n`))).toEqual([]);
-    let got: McCommand[] = [];
+    expect(show(p.push(Buffer.from(`set big 0 0 ${n}\r\n`)))).toEqual(['! SERVER_ERROR object too large for cache']);
+    expect(p.partial).toBe(true);
     for (let sent = 0; sent < n; sent += 65536) {
-      got = got.concat(p.push(Buffer.alloc(Math.min(65536, n - sent), 120)));
+      expect(p.push(Buffer.alloc(Math.min(65536, n - sent), 120))).toEqual([]);
       expect(p.pending).toBe(0);
     }
-    got = got.concat(p.push(Buffer.from('\r\nversion\r\n')));
-    expect(show(got)).toEqual(['! SERVER_ERROR object too large for cache', 'version']);
+    expect(show(p.push(Buffer.from('\r\nversion\r\n')))).toEqual(['version']);
+    expect(p.partial).toBe(false);
+  });
+
+  it('answers a 2 GiB set at once and swallows what follows as its data (memcached 1.4 conn_swallow)', () => {
+    const p = new McParser();
+    expect(show(p.push(Buffer.from('set k 0 0 2147483648\r\n')))).toEqual(['! SERVER_ERROR object too large for cache']);
+    expect(p.push(Buffer.from('get k\r\nversion\r\n'))).toEqual([]); // part of the announced block
+    expect([p.partial, p.pending]).toEqual([true, 0]);
+  });
+
+  it('accepts a value of exactly the limit and refuses one byte more', () => {
+    const at = new McParser().push(Buffer.concat([Buffer.from(`set k 0 0 ${VALUE_MAX_BYTES}\r\n`), Buffer.alloc(VALUE_MAX_BYTES, 98), Buffer.from('\r\n')]));
+    expect(at.map((c) => c.type)).toEqual(['set']);
+    expect(show(new McParser().push(Buffer.from(`set k 0 0 ${VALUE_MAX_BYTES + 1}\r\n`)))).toEqual(['! SERVER_ERROR object too large for cache']);
   });
 
   it('accepts the largest value', () => {

@@ -4,7 +4,11 @@
  * [noreply]` (an old-style trailing "0" is accepted), `version`, `quit`. Lines end in "\n"
  * ("\r\n" from real clients). Errors use memcached's own replies: ERROR for an unknown
  * command, CLIENT_ERROR for a malformed one, SERVER_ERROR object too large for cache for a
- * value over the limit (its data is skipped without being buffered). A line longer than
+ * value over the limit. A `set` refused on its command line (too large, or malformed) is
+ * answered at once, and then, as memcached 1.4 does (conn_swallow), the data block it
+ * announced — <bytes> + 2 bytes — is swallowed: read and dropped, never buffered or parsed as
+ * commands, however large (`set k 0 0 2147483648` answers at once, then swallows 2 GiB; the
+ * server's partial-command limit closes a connection that stops sending it). A line longer than
  * MEMCACHED_LINE_MAX_BYTES closes the connection. Memory held per connection is bounded by
  * one line or one value.
  */
@@ -22,7 +26,7 @@ export type McCommand =
 type State =
   | { mode: 'line' }
   | { mode: 'data'; need: number; set: Omit<Extract<McCommand, { type: 'set' }>, 'data'> }
-  | { mode: 'skip'; left: number; reply: string };
+  | { mode: 'swallow'; left: number };
 
 const BAD_FORMAT = 'CLIENT_ERROR bad command line format';
 const U32_MAX = 0xffffffff;
@@ -39,6 +43,11 @@ export class McParser {
     return this.held;
   }
 
+  /** Whether a command is under way: a partial line, a data block, or a block being swallowed. */
+  get partial(): boolean {
+    return this.held > 0 || this.state.mode !== 'line';
+  }
+
   push(data: Buffer): McCommand[] {
     const out: McCommand[] = [];
     if (this.dead) return out;
@@ -48,12 +57,11 @@ export class McParser {
     }
     for (;;) {
       const s = this.state;
-      if (s.mode === 'skip') {
+      if (s.mode === 'swallow') {
         const n = Math.min(s.left, this.held);
         this.take(n);
         s.left -= n;
         if (s.left > 0) break;
-        out.push({ type: 'error', reply: s.reply, close: false });
         this.state = { mode: 'line' };
       } else if (s.mode === 'data') {
         if (this.held < s.need + 2) break;
@@ -126,9 +134,9 @@ export class McParser {
         const [, k, flags, exptime, bytes, noreply] = t as [string, string, string, string, string, string?];
         if (!/^\d{1,10}$/.test(bytes)) return bad();
         const n = Number(bytes);
-        const skip = (reply: string): McCommand | null => {
-          this.state = { mode: 'skip', left: n + 2, reply };
-          return null;
+        const skip = (reply: string): McCommand => {
+          this.state = { mode: 'swallow', left: n + 2 };
+          return { type: 'error', reply, close: false };
         };
         if (n > VALUE_MAX_BYTES) return skip('SERVER_ERROR object too large for cache');
         if (keyError(key(k), true) || !/^\d{1,10}$/.test(flags) || Number(flags) > U32_MAX || !/^-?\d{1,10}$/.test(exptime)
@@ -148,8 +156,8 @@ export class McParser {
       }
       case 'version':
         return t.length === 1 ? { type: 'version' } : { type: 'error', reply: 'ERROR', close: false };
-      case 'quit':
-        return { type: 'quit' };
+      case 'quit': // memcached 1.4 (process_command) takes `version` and `quit` only alone: else ERROR
+        return t.length === 1 ? { type: 'quit' } : { type: 'error', reply: 'ERROR', close: false };
       default:
         return { type: 'error', reply: 'ERROR', close: false };
     }

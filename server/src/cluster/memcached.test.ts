@@ -43,7 +43,7 @@ describe('memcached port', () => {
     expect(await c.send('delete alpha\r\n').until('\r\n')).toBe('DELETED\r\n');
     expect(await c.send('delete alpha\r\n').until('\r\n')).toBe('NOT_FOUND\r\n');
     expect(await c.send('get alpha\r\n').until('END\r\n')).toBe('END\r\n');
-    expect(await c.send('version\r\n').until('\r\n')).toBe('VERSION fawnlab-0.1.0\r\n');
+    expect(await c.send('version\r\n').until('\r\n')).toBe('VERSION 1.4.0-fawnlab-0.1.0\r\n');
     const bin = Buffer.from([0, 13, 10, 255, 1]);
     c.send(Buffer.concat([Buffer.from('set bin 7 0 5 noreply\r\n'), bin, Buffer.from('\r\nget bin\r\n')]));
     const got = await c.until('END\r\n');
@@ -84,8 +84,13 @@ describe('memcached port', () => {
     const { client, logs } = await start({ idleTimeoutMs: 100, gate });
     const loris = client().send('get k');
     const trickle = client().send('set k 0 0 10\r\nab');
+    // A value announced far over the limit is refused at once; the client that then stops
+    // sending the block being swallowed is closed like any partial command.
+    const huge = client().send('set k 0 0 2147483648\r\nabc');
+    expect(await huge.until('\r\n')).toBe('SERVER_ERROR object too large for cache\r\n');
     expect(await loris.whenClosed()).toBe('');
     await trickle.whenClosed();
+    expect(await huge.whenClosed()).toBe(''); // closed: the swallow stalled
     expect(logs.join('\n')).toMatch(/stalled partial command/);
     expect(await client().send('x'.repeat(5000)).whenClosed()).toBe('CLIENT_ERROR line too long\r\n');
     const held = [client(), client(), client()];
@@ -94,6 +99,6 @@ describe('memcached port', () => {
     expect(gate.refused).toBe(1);
     held[0]!.close();
     await new Promise((r) => setTimeout(r, 50));
-    expect(await client().send('version\r\n').until('\r\n')).toBe('VERSION fawnlab-0.1.0\r\n');
+    expect(await client().send('version\r\n').until('\r\n')).toBe('VERSION 1.4.0-fawnlab-0.1.0\r\n');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The front-end's memcached port (text protocol subset, mcparse.ts) over a KvClient.
  * Replies are memcached's: VALUE/END, STORED, DELETED, NOT_FOUND, ERROR, CLIENT_ERROR msg,
- * SERVER_ERROR msg (a cluster failure or timeout). Commands on one connection run in order;
+ * SERVER_ERROR msg (a cluster failure or timeout; memcached's own `SERVER_ERROR out of memory
+ * storing object` when the store had no room, the write not applied). Commands on one connection run in order;
  * reading pauses while many are queued or replies are not being read. Values carry the
  * client's flags ([u32 flags][data], values.ts). Expiry is not supported: a set with an
  * exptime other than 0 gets SERVER_ERROR (FAWN-KV keeps a value until it is deleted).
@@ -15,7 +16,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { sameToken } from '../http.js';
 import type { ConnectionGate } from './gate.js';
-import type { KvClient } from './kvcore.js';
+import type { KvClient, KvResult } from './kvcore.js';
 import { CLIENT_IDLE_TIMEOUT_MS } from './limits.js';
 import { McParser, type McCommand } from './mcparse.js';
 import { packValue, unpackValue } from './values.js';
@@ -31,6 +32,22 @@ export interface McServerOptions {
 
 const MAX_QUEUED = 64;
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 500);
+
+/**
+ * The `version` answer: memcached's protocol version first, as libmemcached parses it (major,
+ * minor and micro numbers, major ≥ 1; "fawnlab-0.1.0" fails its parse and the client reports
+ * the server broken), then this server's own.
+ */
+export function versionLine(version: string): string {
+  return `VERSION 1.4.0-fawnlab-${version}`;
+}
+
+/** memcached's words for a failed request: its own where it has them (out of memory, too large). */
+function serverError(r: KvResult): string {
+  if (r.failure === 'no-space') return 'SERVER_ERROR out of memory storing object';
+  if (r.failure === 'too-large') return 'SERVER_ERROR object too large for cache';
+  return `SERVER_ERROR ${oneLine(r.error)}`;
+}
 
 /** The memcached port's server; `destroyConnections()` drops every client (for shutdown). */
 export function createMemcachedServer(o: McServerOptions): Server & { destroyConnections(): void } {
@@ -78,10 +95,10 @@ function serveConnection(socket: Socket, o: McServerOptions): void {
       case 'quit':
         return close();
       case 'version':
-        return write(`VERSION fawnlab-${o.version}\r\n`);
+        return write(`${versionLine(o.version)}\r\n`);
       case 'get': {
         const r = cmd.keys.length === 1 ? await o.kv.get(cmd.keys[0]!) : await o.kv.multiget(cmd.keys);
-        if (!r.ok) return write(`SERVER_ERROR ${oneLine(r.error)}\r\n`);
+        if (!r.ok) return write(`${serverError(r)}\r\n`);
         const found = cmd.keys.length === 1 ? [{ found: r.found, value: r.value }] : r.values;
         const parts: Buffer[] = [];
         cmd.keys.forEach((key, i) => {
@@ -98,14 +115,14 @@ function serveConnection(socket: Socket, o: McServerOptions): void {
         if (cmd.exptime !== 0) reply = 'SERVER_ERROR expiration times are not supported (FAWN-KV keeps values until deleted); use 0';
         else {
           const r = await o.kv.put(cmd.key, packValue(cmd.flags, cmd.data));
-          reply = r.ok ? 'STORED' : `SERVER_ERROR ${oneLine(r.error)}`;
+          reply = r.ok ? 'STORED' : serverError(r);
         }
         if (!cmd.noreply) write(reply + '\r\n');
         return;
       }
       case 'delete': {
         const r = await o.kv.del(cmd.key);
-        if (!cmd.noreply) write(`${!r.ok ? `SERVER_ERROR ${oneLine(r.error)}` : r.found ? 'DELETED' : 'NOT_FOUND'}\r\n`);
+        if (!cmd.noreply) write(`${!r.ok ? serverError(r) : r.found ? 'DELETED' : 'NOT_FOUND'}\r\n`);
         return;
       }
     }
@@ -138,7 +155,7 @@ function serveConnection(socket: Socket, o: McServerOptions): void {
   socket.on('data', (chunk: Buffer) => {
     lastData = Date.now();
     const cmds = parser.push(chunk);
-    partialSince = parser.pending === 0 ? null : cmds.length > 0 || partialSince === null ? Date.now() : partialSince;
+    partialSince = !parser.partial ? null : cmds.length > 0 || partialSince === null ? Date.now() : partialSince;
     if (stalled()) {
       o.log(`memcached: closed a partial command trickling in for over ${idleMs} ms from ${socket.remoteAddress}`);
       socket.destroy();

@@ -28,7 +28,9 @@ namespace fawnlab::fawnds {
 enum class RecordType : uint8_t { kPut = 1, kDelete = 2 };
 
 constexpr uint32_t kRecordHeader = 33;
-constexpr uint32_t kMaxValue = 1u << 20;
+// A value's bytes: 1 MiB, plus 4 so that the real cluster can keep a memcached client's
+// 1 MiB value behind its 4-byte flags header (docs/cluster.md, "Limits").
+constexpr uint32_t kMaxValue = (1u << 20) + 4;
 
 struct RecordView {
   RecordType type;

@@ -208,6 +208,7 @@ bool DataStore::ApplyPut(const Key& key, uint64_t offset) {
   int64_t bucket = Find(key, &free);
   if (bucket >= 0) {
     ++stats_.orphaned;
+    stats_.garbage_bytes += match_.size;
   } else {
     bucket = free;
     if (bucket < 0) return false;
@@ -223,6 +224,7 @@ void DataStore::Forget(const Key& key) {
   b.valid = false;
   index_.Set(static_cast<uint64_t>(bucket), b);
   ++stats_.orphaned;
+  stats_.garbage_bytes += match_.size;
 }
 
 void DataStore::ApplyDelete(const Key& key) {
@@ -232,6 +234,7 @@ void DataStore::ApplyDelete(const Key& key) {
   b.valid = false;
   index_.Set(static_cast<uint64_t>(bucket), b);
   stats_.orphaned += 2;  // the put record it pointed to, and the delete record itself
+  stats_.garbage_bytes += match_.size + kRecordHeader;
 }
 
 namespace {
@@ -308,11 +311,15 @@ Status DataStore::Put(const Key& key, std::string_view value, Done done) {
                                      key.Hex() + "'s probe sequence are taken; use more index bits or split the store");
   }
   const bool existed = index_.Get(static_cast<uint64_t>(bucket)).valid;
+  const uint64_t old_size = existed ? match_.size : 0;  // Find's full-key match
   auto join = done ? Join::Make(std::move(done)) : nullptr;  // without `done` nobody waits
   StatusOr<uint64_t> offset = Append(RecordType::kPut, key, value, join);
   if (!offset.ok()) return offset.status();
   ++stats_.puts;
-  if (existed) ++stats_.orphaned;
+  if (existed) {
+    ++stats_.orphaned;
+    stats_.garbage_bytes += old_size;
+  }
   index_.Set(static_cast<uint64_t>(bucket),
              HashIndex::Bucket{true, index_.FragmentOf(key), static_cast<uint32_t>(offset.value())});
   VerifyReads(join);
@@ -339,9 +346,11 @@ Status DataStore::Delete(const Key& key, Done done) {
   if (bucket < 0) {
     if (join) join->status = Status::NotFound("FAWN-DS: key " + key.Hex() + " is not in the store");
   } else {
+    const uint64_t old_size = match_.size;  // Find's full-key match
     StatusOr<uint64_t> offset = Append(RecordType::kDelete, key, {}, join);
     if (!offset.ok()) return offset.status();
     ++stats_.deletes;
+    stats_.garbage_bytes += old_size + kRecordHeader;
     HashIndex::Bucket b = index_.Get(static_cast<uint64_t>(bucket));
     b.valid = false;
     index_.Set(static_cast<uint64_t>(bucket), b);

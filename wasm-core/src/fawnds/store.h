@@ -56,6 +56,10 @@ struct StoreStats {
   uint64_t record_reads = 0;     // flash reads of records (lookups and put verification)
   uint64_t false_positives = 0;  // fragment matches whose full key differed
   uint64_t orphaned = 0;         // records no bucket points to any more (puts over a key, deletes)
+  // Log bytes those orphaned records hold (garbage a compaction would reclaim). Counted from
+  // the store's creation or, after Recover, from its checkpoint: garbage older than the
+  // checkpoint is not known.
+  uint64_t garbage_bytes = 0;
   uint64_t checkpoints = 0;
 };
 

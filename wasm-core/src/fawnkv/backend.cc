@@ -112,6 +112,7 @@ Status Backend::OpenDevice() {
       recovered_.records += node_->store(i).live_keys();
       recovered_.ranges.push_back(node_->range(i));
       stale_.push_back(node_->range(i).end);
+      unknown_garbage_.push_back(&node_->store(i));
     }
     return Status::Ok();
   }
@@ -208,6 +209,8 @@ Backend::Seg& Backend::SegFor(const KeyRange& r) {
     c.applied = parent.applied;
     c.counter = parent.counter;
     c.mark = parent.mark;
+    c.flush_due = parent.flush_due;
+    c.chain_room = parent.chain_room;
     for (const Unacked& u : parent.unacked) {
       if (pr.Contains(u.key)) c.unacked.push_back(u);
     }
@@ -347,7 +350,29 @@ void Backend::Pump(Worker* w) {
   });
 }
 
+namespace {
+// Messages whose handling may change the node's store list or scan a store's log by offset:
+// they wait while a background compaction runs (fawnds::Node refuses list changes then).
+bool WaitsForCompaction(MsgKind k) {
+  switch (k) {
+    case MsgKind::kSeal:
+    case MsgKind::kConfig:
+    case MsgKind::kPrecopyStart:
+    case MsgKind::kPrecopyData:
+    case MsgKind::kFlushData:
+    case MsgKind::kPrecopyDone:
+    case MsgKind::kRelease: return true;
+    default: return false;
+  }
+}
+}  // namespace
+
 void Backend::Handle(Message& m, std::function<void()> done) {
+  if (o_.compact_fill > 0 && node_->maintenance_running() && WaitsForCompaction(m.kind)) {
+    auto held = std::make_shared<Message>(std::move(m));
+    after_maintenance_.push_back([this, held, done = std::move(done)]() { Handle(*held, done); });
+    return;
+  }
   switch (m.kind) {
     case MsgKind::kGet: return OnGet(m, std::move(done));
     case MsgKind::kPut:
@@ -388,9 +413,10 @@ void Backend::Send(Message m) {
   net_->Send(std::move(m));
 }
 
-void Backend::Reply(const Message& req, bool found, std::string value) {
+void Backend::Reply(const Message& req, bool found, std::string value, ReplyStatus status) {
   Message r;
   r.kind = MsgKind::kReply;
+  r.status = status;
   r.to = req.client;
   r.req = req.req;
   r.key = req.key;
@@ -446,6 +472,17 @@ void Backend::OnPut(Message& m, std::function<void()> done) {
   }
   m.del = m.kind == MsgKind::kDelete;
   ++(m.del ? stats_.deletes : stats_.puts);
+  if (s->chain_room != kRoomUnknown) {
+    // Would a successor have room? Its room as of the last ack, less what is still in flight.
+    uint64_t need = fawnds::RecordSize(m.del ? 0 : m.value.size());
+    for (const Unacked& u : s->unacked) need += fawnds::RecordSize(u.del ? 0 : u.value.size());
+    if (need > s->chain_room) {
+      ++stats_.store_errors;
+      ++stats_.refused;
+      Reply(m, false, std::string(), ReplyStatus::kNoSpace);
+      return done();
+    }
+  }
   s->counter = std::max(s->counter, s->applied) + 1;
   m.seq = s->counter;
   m.epoch = e->epoch;
@@ -531,6 +568,7 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
         a.to = role.pred;
         a.key = fwd->key;
         a.seq = fwd->seq;
+        a.room = RoomFor(fwd->key);
         Send(std::move(a));
       }
     } else if (s && role.succ != kNobody) {
@@ -549,15 +587,115 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
     s.temp.push_back(TempPut{m.seq, m.key, m.value, m.del});
     return after();
   }
+  WriteToStore(fwd, role, std::move(after), fin);
+}
+
+void Backend::WriteToStore(std::shared_ptr<Message> fwd, Role role, std::function<void()> after,
+                           std::shared_ptr<std::function<void()>> fin) {
   // A delete's answer says whether the tail held the key.
-  Status st = m.del ? node_->Delete(m.key, [fwd, after](const Status& r) {
-                        fwd->found = r.ok();
-                        after();
-                      })
-                    : node_->Put(m.key, m.value, [after = std::move(after)](const Status&) { after(); });
-  if (!st.ok()) {  // the store refused it (full): not applied, not forwarded; the client times out
-    ++stats_.store_errors;
-    (*fin)();
+  Status st = fwd->del ? node_->Delete(fwd->key, [fwd, after](const Status& r) {
+                           fwd->found = r.ok();
+                           after();
+                         })
+                       : node_->Put(fwd->key, fwd->value, [after](const Status&) { after(); });
+  if (st.ok()) return MaybeCompact();
+  if (st.code() == StatusCode::kResourceExhausted && o_.compact_fill > 0) {
+    const uint64_t need = fawnds::RecordSize(fwd->del ? 0 : fwd->value.size());
+    MakeRoom(fwd->key, need, [this, fwd, role, after, fin](bool compacted) {
+      if (failed_) return;
+      if (compacted) return WriteToStore(fwd, role, after, fin);
+      Refuse(*fwd, role, fin);
+    });
+    return;
+  }
+  Refuse(*fwd, role, fin);
+}
+
+void Backend::Refuse(const Message& m, const Role& role, const std::shared_ptr<std::function<void()>>& fin) {
+  // Not applied, not forwarded. At the head nothing holds it: a definite refusal. Further
+  // down the chain the head has applied it: the client's timeout says "may or may not".
+  ++stats_.store_errors;
+  if (role.head) {
+    ++stats_.refused;
+    Reply(m, false, std::string(), ReplyStatus::kNoSpace);
+  }
+  (*fin)();
+}
+
+// --- background compaction ------------------------------------------------------------------
+
+uint64_t Backend::RoomFor(const Key& key) const {
+  const int i = node_->StoreOf(key);
+  if (i < 0) return kRoomUnknown;
+  const fawnds::DataStore& ds = node_->store(static_cast<size_t>(i));
+  uint64_t room = ds.log_capacity() - std::min(ds.log_capacity(), ds.log_end());
+  const bool unknown = std::find(unknown_garbage_.begin(), unknown_garbage_.end(), &ds) != unknown_garbage_.end();
+  if (o_.compact_fill > 0 && !unknown) room += ds.stats().garbage_bytes;
+  return room;
+}
+
+bool Backend::CanCompact() const {
+  // A scan holds its store and log offsets; a donor's flush starts at its pre-copy's offset.
+  if (!scans_.empty()) return false;
+  for (const auto& [end, s] : segs_) {
+    if (s.flush_due) return false;
+  }
+  return true;
+}
+
+bool Backend::StartCompaction(size_t store, std::function<void(bool)> then) {
+  const Key end = node_->range(store).end;
+  Status st = node_->Compact(store, [this, end, then](const Status& r) {
+    if (failed_) return;
+    if (r.ok()) {
+      ++stats_.compactions;
+      const int i = node_->StoreOf(end);
+      const uint64_t now_end = i >= 0 ? node_->store(static_cast<size_t>(i)).log_end() : 0;
+      const uint64_t was_end = node_->progress().source_end;  // the old log's end at the swap
+      if (was_end > now_end) stats_.reclaimed_bytes += was_end - now_end;
+    }
+    if (then) then(r.ok());
+    RunAfterMaintenance();
+    MaybeCompact();
+  });
+  return st.ok();
+}
+
+void Backend::RunAfterMaintenance() {
+  std::vector<std::function<void()>> waiting;
+  waiting.swap(after_maintenance_);
+  for (auto& w : waiting) {
+    if (failed_) return;
+    w();  // each may wait again (a compaction started meanwhile)
+  }
+}
+
+void Backend::MakeRoom(const Key& key, uint64_t need, std::function<void(bool)> then) {
+  if (node_->maintenance_running()) {
+    after_maintenance_.push_back([this, key, need, then]() { MakeRoom(key, need, then); });
+    return;
+  }
+  const int i = node_->StoreOf(key);
+  if (i < 0 || !CanCompact()) return then(false);
+  const fawnds::DataStore& ds = node_->store(static_cast<size_t>(i));
+  const bool unknown = std::find(unknown_garbage_.begin(), unknown_garbage_.end(), &ds) != unknown_garbage_.end();
+  // Room after compacting: what is free now plus the garbage (unknown for a recovered store
+  // never compacted here: try once).
+  if (!unknown && ds.log_capacity() - ds.log_end() + ds.stats().garbage_bytes < need) return then(false);
+  unknown_garbage_.erase(std::remove(unknown_garbage_.begin(), unknown_garbage_.end(), &ds), unknown_garbage_.end());
+  if (!StartCompaction(static_cast<size_t>(i), then)) then(false);
+}
+
+void Backend::MaybeCompact() {
+  if (o_.compact_fill <= 0 || failed_ || node_->maintenance_running() || !after_maintenance_.empty() || !CanCompact()) return;
+  for (size_t i = 0; i < node_->num_stores(); ++i) {
+    const fawnds::DataStore& ds = node_->store(i);
+    if (std::find(stale_.begin(), stale_.end(), node_->range(i).end) != stale_.end()) continue;  // unclaimed: dropped later
+    const double end = static_cast<double>(ds.log_end());
+    if (end >= o_.compact_fill * static_cast<double>(ds.log_capacity()) &&
+        static_cast<double>(ds.stats().garbage_bytes) >= o_.compact_garbage * end) {
+      if (StartCompaction(i, nullptr)) return;
+    }
   }
 }
 
@@ -569,7 +707,10 @@ void Backend::OnAck(const Message& m) {
   if (e && e->member && e->role.pred != kNobody) {
     Message a = m;
     a.to = e->role.pred;
+    a.room = std::min(m.room, RoomFor(m.key));
     Send(std::move(a));
+  } else if (e && e->member && e->role.head) {
+    s->chain_room = m.room;
   }
 }
 
@@ -609,6 +750,7 @@ void Backend::OnConfig(Message& m) {
     s.counter = std::max(s.counter, e.from - 1);
   }
   if (e.member && e.role.temp) s.joining = true;
+  s.chain_room = kRoomUnknown;  // a new chain: the next ack says
   if (e.member && !e.role.temp && s.joining && !s.merged) s.merged = true;  // configured whole
   // Resend what a new successor may lack, then pass the configuration on behind it.
   const Endpoint new_succ = e.member ? e.role.succ : kNobody;
@@ -638,6 +780,7 @@ void Backend::OnConfig(Message& m) {
   }
   // The donor flushes what arrived after its pre-copy, up to this epoch's first put.
   if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
+    s.flush_due = false;
     const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
     StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true);
   }
@@ -800,6 +943,7 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
     if (!sc->flush) {
       Seg& s = SegFor(sc->range);
       s.mark = sc->pos;  // the flush starts here
+      s.flush_due = true;
       d.to = FrontEndpoint(0);
       Send(d);
     }

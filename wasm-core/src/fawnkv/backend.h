@@ -33,6 +33,26 @@
 // answered in one kMultiReply: the keys of ranges this node reads go through FAWN-DS's vector
 // lookup (DataStore::MultiGet, one batch per store); the others come back "not here".
 //
+// Running out of room. A put or delete the store refuses for want of room is refused, not
+// silently dropped: at the head (nothing applied anywhere) the client gets a kReply with
+// status kNoSpace; further down the chain (the head has applied it) it is dropped and the
+// client times out ("may or may not have taken effect"). So that the head, not a successor,
+// is the one to refuse, every kAck carries the least room (free log bytes, plus garbage when
+// compaction can reclaim it) in the key's store among the members from the tail up to it; the
+// head refuses at once (kNoSpace) a put whose record, with the puts still unacknowledged,
+// would not fit that room (replicas' stores may differ: a node's store can cover several
+// ranges, and compaction runs apart on each). With `compact_fill` > 0 (the real
+// cluster; docs/decisions.md "Background compaction") the node compacts its stores itself
+// (fawnds::Node::Compact, SOSP'09 §3.3.2), in the background while requests continue: a store
+// whose log is over compact_fill of its capacity and whose garbage (orphaned records' bytes)
+// is over compact_garbage of its log is compacted after the write that crossed the line, one
+// at a time; and a write refused for want of room waits (its worker with it, so order holds)
+// for a compaction of its store when that can make room, then tries once more. Compaction
+// never overlaps a pre-copy or flush scan (they hold log offsets), nor a donor's wait between
+// its pre-copy and its flush; messages that change the store list (configurations, copies,
+// releases) wait while a compaction runs. With compact_fill = 0 (the simulation's default)
+// nothing of this runs.
+//
 // Real cluster mode (`file_path` set; docs/decisions.md "Real cluster mode"): the stores live
 // on a device::FileDevice at that path (real pread/pwrite/fsync), with no page cache and no
 // modelled CPU or device time. A file that already holds a FAWN-DS node is recovered
@@ -91,6 +111,9 @@ struct BackendOptions {
   uint64_t precopy_chunk = 64 * 1024;            // bytes read per scan step
   int precopy_window = 2;                        // pre-copy messages in flight
   std::string file_path;                         // real cluster mode: the card is this file (card_min_bytes)
+  // Background compaction (see above; docs/decisions.md): 0 = off.
+  double compact_fill = 0;                       // a store's log past this share of its capacity …
+  double compact_garbage = 0.5;                  // … with at least this share of it garbage
 };
 
 // What a back-end found in its file at start (real cluster mode).
@@ -106,7 +129,10 @@ struct BackendStats {
   uint64_t gets = 0, puts = 0, deletes = 0, multigets = 0, multiget_keys = 0, chain_puts = 0, retries = 0;
   uint64_t precopy_bytes_sent = 0, precopy_bytes_received = 0;
   uint64_t messages = 0;
-  uint64_t store_errors = 0;  // a store could not be added (no room, or an overlapping leftover)
+  uint64_t store_errors = 0;  // a store could not be added, or refused a write (no room)
+  uint64_t refused = 0;       // of those: writes refused at the head (answered kNoSpace)
+  uint64_t compactions = 0;   // completed background compactions
+  uint64_t reclaimed_bytes = 0;  // log bytes those compactions freed
 };
 
 class Backend {
@@ -185,8 +211,11 @@ class Backend {
     bool joining = false, precopy_done = false, flush_done = false, merged = false;
     std::vector<TempPut> temp;
     uint64_t received = 0;
-    // As a donor: where the pre-copy stopped.
+    // As a donor: where the pre-copy stopped, and whether its flush (from there) is still due.
     uint64_t mark = 0;
+    bool flush_due = false;
+    // As the head: the least room below it, as of the last ack (kRoomUnknown before one).
+    uint64_t chain_room = kRoomUnknown;
     bool released = false;
   };
 
@@ -222,8 +251,23 @@ class Backend {
   void ScanStep(const std::shared_ptr<Scan>& sc);
   void EnsureStore(const KeyRange& range);
   void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
+  // Writes a chain put or delete to the store, then `after` (forward, answer); a refusal for
+  // want of room waits for a compaction that can make room, else is refused (Refuse).
+  void WriteToStore(std::shared_ptr<Message> fwd, Role role, std::function<void()> after,
+                    std::shared_ptr<std::function<void()>> fin);
+  void Refuse(const Message& m, const Role& role, const std::shared_ptr<std::function<void()>>& fin);
+  // Compacts the store holding `key` when that can make room for `need` bytes: then(true)
+  // once it has; then(false) when it cannot (or failed).
+  void MakeRoom(const Key& key, uint64_t need, std::function<void(bool)> then);
+  bool CanCompact() const;
+  // Bytes the store holding `key` could still take (free, plus garbage a compaction can
+  // reclaim); kRoomUnknown when no store holds it.
+  uint64_t RoomFor(const Key& key) const;
+  bool StartCompaction(size_t store, std::function<void(bool)> then);
+  void MaybeCompact();
+  void RunAfterMaintenance();
   void Send(Message m);
-  void Reply(const Message& req, bool found, std::string value);
+  void Reply(const Message& req, bool found, std::string value, ReplyStatus status = ReplyStatus::kOk);
   void Retry(const Message& req);
 
   sim::Simulator* sim_;
@@ -244,6 +288,8 @@ class Backend {
   std::map<Key, Seg> segs_;  // by range end
   std::map<Key, std::shared_ptr<Scan>> scans_;  // by range end: pre-copies waiting for acks
   BackendStats stats_;
+  std::vector<std::function<void()>> after_maintenance_;  // work waiting for a compaction to end
+  std::vector<const fawnds::DataStore*> unknown_garbage_;  // recovered stores: garbage before their checkpoint unknown
 };
 
 }  // namespace fawnlab::fawnkv

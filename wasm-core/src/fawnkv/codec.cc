@@ -9,8 +9,8 @@ namespace fawnlab::fawnkv::codec {
 
 namespace {
 
-enum Flag : uint8_t { kFound = 1, kDel = 2, kSpec = 4, kRecords = 8, kItems = 16 };
-constexpr uint8_t kKnownFlags = kFound | kDel | kSpec | kRecords | kItems;
+enum Flag : uint8_t { kFound = 1, kDel = 2, kSpec = 4, kRecords = 8, kItems = 16, kStatus = 32, kRoom = 64 };
+constexpr uint8_t kKnownFlags = kFound | kDel | kSpec | kRecords | kItems | kStatus | kRoom;
 
 class Writer {
  public:
@@ -128,6 +128,8 @@ std::string Encode(const Message& m) {
   if (m.spec) flags |= kSpec;
   if (m.records) flags |= kRecords;
   if (m.items) flags |= kItems;
+  if (m.status != ReplyStatus::kOk) flags |= kStatus;
+  if (m.room != kRoomUnknown) flags |= kRoom;
   w.U8(kMagic);
   w.U8(kVersion);
   w.U8(static_cast<uint8_t>(m.kind));
@@ -143,6 +145,8 @@ std::string Encode(const Message& m) {
   w.KeyBytes(m.range.start);
   w.KeyBytes(m.range.end);
   w.Bytes(m.value);
+  if (m.status != ReplyStatus::kOk) w.U8(static_cast<uint8_t>(m.status));
+  if (m.room != kRoomUnknown) w.U64(m.room);
   if (m.spec) {
     w.U16(static_cast<uint32_t>(m.spec->chain.size()));
     for (Endpoint e : m.spec->chain) w.I32(e);
@@ -197,6 +201,19 @@ StatusOr<Message> Decode(std::string_view bytes) {
   r.KeyField("range.start", &m.range.start);
   r.KeyField("range.end", &m.range.end);
   r.BytesField("value", kMaxValue, &m.value);
+  if (r.ok() && (flags & kStatus)) {
+    const size_t at = r.pos();
+    const uint8_t st = r.U8("status");
+    if (r.ok() && (st == 0 || st >= kReplyStatuses)) {
+      r.Fail("status", at, "is " + std::to_string(st) + ", not a reply status (1.." + std::to_string(kReplyStatuses - 1) + "; 0 is sent unflagged)");
+    }
+    m.status = static_cast<ReplyStatus>(st);
+  }
+  if (r.ok() && (flags & kRoom)) {
+    const size_t at = r.pos();
+    m.room = r.U64("room");
+    if (r.ok() && m.room == kRoomUnknown) r.Fail("room", at, "is 2^64 - 1 (unknown), which is sent unflagged");
+  }
   if (r.ok() && (flags & kSpec)) {
     auto spec = std::make_shared<ChainSpec>();
     const uint32_t n = r.Count("spec.chain.count", 2, kMaxChain, 4);

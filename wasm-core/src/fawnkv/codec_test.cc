@@ -43,6 +43,8 @@ void ExpectSame(const Message& a, const Message& b) {
   EXPECT_EQ(a.value, b.value);
   EXPECT_EQ(a.found, b.found);
   EXPECT_EQ(a.del, b.del);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.room, b.room);
   ASSERT_EQ(!a.spec, !b.spec);
   if (a.spec) {
     EXPECT_EQ(a.spec->chain, b.spec->chain);
@@ -108,6 +110,14 @@ std::vector<Message> EveryKind() {
     }
     all.push_back(m);
   }
+  Message refused = Full(MsgKind::kReply);  // a put the store refused: the status byte
+  refused.found = false;
+  refused.value.clear();
+  refused.status = ReplyStatus::kNoSpace;
+  all.push_back(refused);
+  Message ack = Full(MsgKind::kAck);  // an ack carrying the chain's room
+  ack.room = 123456;
+  all.push_back(ack);
   return all;
 }
 
@@ -185,6 +195,61 @@ TEST(FawnkvCodec, BadHeaderFieldsAreNamed) {
   b[104] = 100;
   expect(b, "value at offset 108 is truncated");
   expect("", "magic at offset 0 is truncated");
+}
+
+TEST(FawnkvCodec, ReplyStatusIsFlaggedOnlyWhenNotOk) {
+  Message ok = Full(MsgKind::kReply);
+  const std::string plain = Encode(ok);
+  EXPECT_EQ(static_cast<uint8_t>(plain[3]) & 32, 0) << "an ok reply encodes as before the status existed";
+  Message refused = ok;
+  refused.status = ReplyStatus::kNoSpace;
+  const std::string b = Encode(refused);
+  ASSERT_EQ(b.size(), plain.size() + 1);
+  EXPECT_EQ(static_cast<uint8_t>(b[3]) & 32, 32);
+  const size_t at = 108 + ok.value.size();  // the status byte follows the value
+  EXPECT_EQ(static_cast<uint8_t>(b[at]), 1);
+  auto d = Decode(b);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d.value().status, ReplyStatus::kNoSpace);
+  EXPECT_STREQ(ReplyStatusName(d.value().status), "no-space");
+  for (uint8_t bad : {uint8_t{0}, uint8_t{2}, uint8_t{255}}) {  // 0 must go unflagged; 2+ unknown
+    std::string x = b;
+    x[at] = static_cast<char>(bad);
+    auto e = Decode(x);
+    ASSERT_FALSE(e.ok()) << int{bad};
+    EXPECT_NE(e.status().message().find("status at offset " + std::to_string(at)), std::string::npos) << e.status().message();
+  }
+}
+
+TEST(FawnkvCodec, AckRoomIsFlaggedOnlyWhenKnown) {
+  Message ack = Full(MsgKind::kAck);
+  const std::string plain = Encode(ack);
+  EXPECT_EQ(static_cast<uint8_t>(plain[3]) & 64, 0);
+  ack.room = 0;  // a full chain: known, and zero
+  const std::string b = Encode(ack);
+  ASSERT_EQ(b.size(), plain.size() + 8);
+  auto d = Decode(b);
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d.value().room, 0u);
+  std::string x = b;
+  const size_t at = 108 + ack.value.size();
+  for (size_t i = 0; i < 8; ++i) x[at + i] = static_cast<char>(0xff);
+  auto e = Decode(x);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.status().message().find("room at offset " + std::to_string(at)), std::string::npos) << e.status().message();
+}
+
+TEST(FawnkvCodec, ValueLimitIsAMebibytePlusTheFlagsHeader) {
+  Message m = Full(MsgKind::kPut);
+  m.value.assign((1u << 20) + 4, 'v');  // a 1 MiB memcached value behind its 4-byte flags
+  auto d = Decode(Encode(m));
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(d.value().value.size(), (1u << 20) + 4);
+  m.value.push_back('v');
+  d = Decode(Encode(m));
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("value.length at offset 104 is 1048581, over the limit 1048580"), std::string::npos)
+      << d.status().message();
 }
 
 TEST(FawnkvCodec, BadListsAreNamed) {

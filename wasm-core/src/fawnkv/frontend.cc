@@ -193,8 +193,12 @@ void FrontEnd::Receive(Message& m) {
     if (it == pending_.end()) return;
     Pending& p = it->second;
     Outcome o;
-    o.ok = true;
     o.served_by = reply->from;
+    if (reply->status != ReplyStatus::kOk) {  // refused: ok stays false, definitely not applied
+      o.status = reply->status;
+      return Finish(reply->req, std::move(o));
+    }
+    o.ok = true;
     if (p.kind == MsgKind::kGet) {
       o.found = reply->found;
       o.value = reply->value;
@@ -222,6 +226,7 @@ void FrontEnd::Finish(uint64_t req, Outcome o) {
     ++stats_.answered;
   } else {
     ++stats_.failed;
+    if (o.status != ReplyStatus::kOk) ++stats_.refused;
     if (p.kind == MsgKind::kPut || p.kind == MsgKind::kDelete) CacheErase(p.key);  // it may yet take effect: forget the old value
   }
   if (p.done) p.done(o);

@@ -3,7 +3,9 @@
 // member this front-end reads from, switched when that member says kReaderNow), and answers
 // the client when the reply comes back. A kRetry ("not here") is routed again after a short
 // pause; a request unanswered after `timeout_ns` fails (a put that fails may or may not have
-// taken effect; puts are never resent, so no value is ever written twice).
+// taken effect; puts are never resent, so no value is ever written twice). A reply with a
+// status other than kOk (the head's store refused a put or delete for want of room) fails at
+// once with that status: definitely not applied.
 //
 // The query cache: `cache_entries` values, least recently used out first. Every request for a
 // key passes through the one front-end owning its wedge, so no coherence protocol is needed:
@@ -51,6 +53,9 @@ struct KeyAnswer {
 
 struct Outcome {
   bool ok = false;     // answered (a put: acknowledged)
+  // Why not ok: kNoSpace = refused by the store (definitely not applied); kOk = no answer
+  // within the timeout (a put or delete may or may not have taken effect).
+  ReplyStatus status = ReplyStatus::kOk;
   bool found = false;  // a get found a value
   std::string value;
   bool cache_hit = false;
@@ -61,6 +66,7 @@ struct Outcome {
 
 struct FrontStats {
   uint64_t gets = 0, puts = 0, deletes = 0, multigets = 0, answered = 0, failed = 0, retries = 0;
+  uint64_t refused = 0;  // of the failed: refused with a status (not timed out)
   uint64_t cache_hits = 0, cache_misses = 0;
 };
 

@@ -33,6 +33,14 @@ const char* KindName(MsgKind k) {
   return "?";
 }
 
+const char* ReplyStatusName(ReplyStatus s) {
+  switch (s) {
+    case ReplyStatus::kOk: return "ok";
+    case ReplyStatus::kNoSpace: return "no-space";
+  }
+  return "?";
+}
+
 bool IsChainTraffic(MsgKind k) {
   switch (k) {
     case MsgKind::kGet:

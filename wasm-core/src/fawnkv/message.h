@@ -12,7 +12,11 @@
 // failures. kDelete travels like kPut (to the head, down the chain as a kChainPut with `del`
 // set; the tail answers). kMultiGet asks one back-end for several keys it reads (FAWN-DS's
 // vector lookup there); kMultiReply answers each (found, not found, or "not here": the
-// front-end retries that key alone). `bytes` is the size on the wire, headers included
+// front-end retries that key alone). A kReply's `status` says whether the request took effect:
+// kOk, or kNoSpace (the head's store refused the put or delete: nothing was applied anywhere,
+// a definite failure, unlike a timeout). A kAck's `room` is the least room (bytes a store could
+// still take for the key's range) among the members from the acking one to the tail, so the
+// head refuses a put a successor could not store (backend.h). `bytes` is the size on the wire, headers included
 // (Network adds nothing). The byte encoding for real sockets is codec.h's.
 #ifndef FAWNLAB_FAWNKV_MESSAGE_H_
 #define FAWNLAB_FAWNKV_MESSAGE_H_
@@ -82,6 +86,16 @@ struct MultiItem {
   std::string value;
 };
 
+constexpr uint64_t kRoomUnknown = ~uint64_t{0};
+
+// A kReply's outcome (the codec carries it when not kOk; codec.h).
+enum class ReplyStatus : uint8_t {
+  kOk = 0,
+  kNoSpace = 1,  // the store had no room: the put or delete was refused, not applied
+};
+constexpr uint8_t kReplyStatuses = 2;
+const char* ReplyStatusName(ReplyStatus s);
+
 struct Message {
   MsgKind kind = MsgKind::kGet;
   Endpoint from = 0, to = 0;
@@ -91,6 +105,8 @@ struct Message {
   std::string value;
   bool found = false;
   bool del = false;        // kChainPut (and its unacked copies): a delete, not a put
+  ReplyStatus status = ReplyStatus::kOk;  // kReply: kNoSpace = refused (see above)
+  uint64_t room = kRoomUnknown;            // kAck: the chain's least room below (see above)
   KeyRange range;          // membership messages: the range
   uint64_t seq = 0, epoch = 0;
   std::shared_ptr<const ChainSpec> spec;  // kSeal/kConfig: the chain of `epoch`

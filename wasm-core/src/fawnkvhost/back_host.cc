@@ -52,6 +52,10 @@ class BackHost : public HostNode {
     bo.rpc_base_ns = 0;
     bo.rpc_ns_per_byte = 0;
     bo.lock_hold_ns = 0;
+    // Overwrites must not fill a store: compact in the background (docs/decisions.md,
+    // "Background compaction": past half full with half of the log garbage).
+    bo.compact_fill = 0.5;
+    bo.compact_garbage = 0.5;
     auto b = fawnkv::Backend::Create(&sim_, &out_, static_cast<fawnkv::NodeId>(config_.id), bo);
     if (!b.ok()) return b.status();
     backend_ = std::move(b).value();
@@ -79,6 +83,10 @@ class BackHost : public HostNode {
       w.Int(static_cast<int64_t>(node.store(i).live_keys()));
       w.Key("logBytes");
       w.Int(static_cast<int64_t>(node.store(i).log_end()));
+      w.Key("logCapacity");
+      w.Int(static_cast<int64_t>(node.store(i).log_capacity()));
+      w.Key("garbageBytes");
+      w.Int(static_cast<int64_t>(node.store(i).stats().garbage_bytes));
       w.EndObject();
     }
     w.EndArray();
@@ -87,7 +95,8 @@ class BackHost : public HostNode {
         {"records", backend_->records()}, {"logBytes", backend_->log_bytes()}, {"gets", s.gets}, {"puts", s.puts},
         {"deletes", s.deletes}, {"multigets", s.multigets}, {"multigetKeys", s.multiget_keys}, {"chainPuts", s.chain_puts},
         {"retries", s.retries}, {"precopyBytesSent", s.precopy_bytes_sent}, {"precopyBytesReceived", s.precopy_bytes_received},
-        {"messages", s.messages}, {"storeErrors", s.store_errors}, {"checkpoints", checkpoints_},
+        {"messages", s.messages}, {"storeErrors", s.store_errors}, {"refused", s.refused},
+        {"compactions", s.compactions}, {"reclaimedBytes", s.reclaimed_bytes}, {"checkpoints", checkpoints_},
         {"framesSent", out_.frames_sent()}, {"bytesSent", out_.bytes_sent()}};
     for (const auto& [name, value] : counters) {
       w.Key(name);

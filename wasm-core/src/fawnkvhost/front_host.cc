@@ -71,7 +71,8 @@ class FrontHost : public HostNode {
     const uint64_t req = next_req_++;
     if (!CheckKey(req, "put", key)) return req;
     if (value.size() > fawnkv::codec::kMaxValue) {
-      Refuse(req, "put", "value of " + std::to_string(value.size()) + " bytes is over the limit " + std::to_string(fawnkv::codec::kMaxValue));
+      Refuse(req, "put", "value of " + std::to_string(value.size()) + " bytes is over the limit " + std::to_string(fawnkv::codec::kMaxValue),
+             "too-large");
       return req;
     }
     front_->Put(Key::Hash(key), std::string(value), [this, req](const Outcome& o) { Finish(req, "put", o); });
@@ -196,11 +197,12 @@ class FrontHost : public HostNode {
     Refuse(req, op, "key of " + std::to_string(key.size()) + " bytes: keys must be 1 to " + std::to_string(kMaxKeyBytes) + " bytes");
     return false;
   }
-  void Refuse(uint64_t req, const char* op, std::string why) {
+  void Refuse(uint64_t req, const char* op, std::string why, const char* status = "bad-request") {
     DoneOp d;
     d.req = req;
     d.op = op;
     d.error = std::move(why);
+    d.status = status;
     done_.push_back(std::move(d));
   }
   void Finish(uint64_t req, const char* op, const Outcome& o) {
@@ -214,7 +216,12 @@ class FrontHost : public HostNode {
     d.latency_ns = o.latency_ns;
     d.cache_hit = o.cache_hit;
     if (o.served_by != fawnkv::kNobody && !fawnkv::IsFrontEnd(o.served_by)) d.served_by = o.served_by;
-    if (!o.ok) {
+    if (!o.ok && o.status == fawnkv::ReplyStatus::kNoSpace) {
+      d.status = "no-space";
+      d.error = std::string("out of memory: the back-end's store has no room for it (the ") + (d.op == "del" ? "delete" : "put") +
+                " was not applied)";
+    } else if (!o.ok) {
+      d.status = "timeout";
       d.error = "no answer within " + std::to_string(config_.timeout_ms) + " ms" +
                 (d.op == "put" || d.op == "del" ? std::string(" (it may or may not have taken effect)") : std::string());
     }

@@ -15,7 +15,7 @@
 // Front-end: Put/Get/Del/MultiGet take the user's key bytes (hashed with SHA-1 onto the
 // ring; 1 … kMaxKeyBytes bytes; values ≤ 1 MiB; ≤ kMaxMultiGet keys) and return a request
 // id; TakeDone() returns the finished requests. A request refused at once (bad key) is
-// finished with ok = false and the reason. The ring starts empty; AddBackend(id) queues a
+// finished with ok = false, the reason and a status (DoneOp::status). The ring starts empty; AddBackend(id) queues a
 // join (the first node takes the whole ring), RemoveBackend a leave, FailBackend a failure
 // (also declared by heartbeats); one change runs at a time. A restarted back-end with an id
 // the ring still holds must be failed, then added again (its ranges are copied afresh).
@@ -50,6 +50,10 @@ struct DoneOp {
   std::string value;
   std::vector<fawnkv::KeyAnswer> values;  // multiget: one per key
   std::string error;
+  // Why not ok: "" (not failed), "no-space" (the store refused the write: definitely not
+  // applied; HTTP 507), "too-large" (a value over the limit; 413), "bad-request" (a bad key or
+  // too many keys; 400) or "timeout" (no answer in time: a write may or may not have taken effect; 504).
+  std::string status;
   int64_t latency_ns = 0;
   int served_by = -1;  // the back-end that answered (−1: none, the cache, or a multiget)
   bool cache_hit = false;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <iostream>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -119,7 +120,12 @@ class Rig {
   }
 
   // Client operations, recorded for the checker.
-  void Put(const std::string& k, const std::string& v) { Track(front_->Put(k, v).value(), HistoryOp::Kind::kPut, k, v); }
+  void Put(const std::string& k, const std::string& v) { PutReq(k, v); }
+  uint64_t PutReq(const std::string& k, const std::string& v) {
+    const uint64_t req = front_->Put(k, v).value();
+    Track(req, HistoryOp::Kind::kPut, k, v);
+    return req;
+  }
   void Get(const std::string& k) { Track(front_->Get(k).value(), HistoryOp::Kind::kGet, k, ""); }
   void Del(const std::string& k) { Track(front_->Del(k).value(), HistoryOp::Kind::kDelete, k, ""); }
   uint64_t MultiGet(const std::vector<std::string>& keys) {
@@ -500,19 +506,105 @@ TEST(KvHostNode, BadConfigsAndFramesAreRefusedClearly) {
   EXPECT_FALSE(f.RemoveBackend(9).ok());
   const uint64_t empty = f.Put("", "v").value();
   const uint64_t big = f.Get(std::string(251, 'k')).value();
-  const uint64_t huge = f.Put("k", std::string((1 << 20) + 1, 'v')).value();
+  // A 1 MiB client value behind its 4-byte flags header fits; one byte more does not.
+  const uint64_t fits = f.Put("k", std::string((1 << 20) + 4, 'v')).value();
+  const uint64_t huge = f.Put("k", std::string((1 << 20) + 5, 'v')).value();
   std::map<uint64_t, DoneOp> done;
   for (DoneOp& d : f.TakeDone()) done[d.req] = d;
   ASSERT_EQ(done.size(), 3u);
+  EXPECT_EQ(done.count(fits), 0u) << "refused at once: " << done[fits].error;
   EXPECT_NE(done[empty].error.find("keys must be 1 to 250 bytes"), std::string::npos);
+  EXPECT_EQ(done[empty].status, "bad-request");
   EXPECT_NE(done[big].error.find("key of 251 bytes"), std::string::npos);
-  EXPECT_NE(done[huge].error.find("over the limit"), std::string::npos);
+  EXPECT_NE(done[huge].error.find("1048581 bytes is over the limit 1048580"), std::string::npos) << done[huge].error;
+  EXPECT_EQ(done[huge].status, "too-large");
   // With no back-end yet, a get waits for a route and fails at the timeout, clearly.
   const uint64_t lone = f.Get("k").value();
   rig.RunFor(1100 * kMs);
   ASSERT_TRUE(rig.done().count(lone));
   EXPECT_FALSE(rig.done()[lone].ok);
   EXPECT_NE(rig.done()[lone].error.find("no answer within 1000 ms"), std::string::npos);
+  EXPECT_EQ(rig.done()[lone].status, "timeout");
+}
+
+// A back-end's status counter (the first "name": n in its document).
+uint64_t BackCounter(Rig& rig, int id, const std::string& name) { return Counter(rig.back(id).StatusJson(), name); }
+
+// Puts `v` under `k` and runs until it is answered (at most 3 s); the answer.
+DoneOp PutAndWait(Rig& rig, const std::string& k, const std::string& v) {
+  const uint64_t req = rig.PutReq(k, v);
+  for (int i = 0; i < 3000 && !rig.done().count(req); ++i) rig.RunFor(kMs);
+  EXPECT_TRUE(rig.done().count(req)) << k << " unanswered";
+  return rig.done()[req];
+}
+
+TEST(KvHostNode, OverwritesOfOneKeyAreCompactedAwayInTheBackground) {
+  Rig rig(3);  // 1 MiB store files: about ten 100 KB records each
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  std::string last;
+  for (int i = 0; i < 60; ++i) {
+    last = std::string(100 * 1024, static_cast<char>('a' + i % 26)) + std::to_string(i);
+    const DoneOp d = PutAndWait(rig, "big", last);
+    ASSERT_TRUE(d.ok) << "overwrite " << i << ": " << d.error;
+  }
+  rig.Get("big");
+  rig.RunFor(100 * kMs);
+  uint64_t reclaimed = 0;
+  for (int id = 0; id < 3; ++id) {
+    EXPECT_GT(BackCounter(rig, id, "compactions"), 0u) << "node " << id;
+    EXPECT_EQ(BackCounter(rig, id, "storeErrors"), 0u) << "node " << id;
+    reclaimed += BackCounter(rig, id, "reclaimedBytes");
+  }
+  EXPECT_GT(reclaimed, 3u * 4 * 1024 * 1024) << "60 × 100 KB on three replicas, each store under 1 MiB";
+  std::cout << "compaction reclaimed " << reclaimed << " bytes over 3 replicas\n";
+  bool read = false;
+  for (auto& [req, d] : rig.done()) {
+    if (d.op == "get") {
+      read = true;
+      EXPECT_TRUE(d.ok && d.found && d.value == last) << d.error;
+    }
+  }
+  EXPECT_TRUE(read);
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, AFullStoreRefusesAWriteAtOnceAndKeepsWhatItHolds) {
+  Rig rig(3);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  const std::string v(100 * 1024, 'x');
+  std::vector<std::string> stored;
+  DoneOp refused;
+  int64_t refused_after = 0;
+  for (int i = 0; i < 400; ++i) {
+    const int64_t t0 = rig.now();
+    const DoneOp d = PutAndWait(rig, "key" + std::to_string(i), v + std::to_string(i));
+    if (!d.ok) {
+      refused = d;
+      refused_after = rig.now() - t0;
+      break;
+    }
+    stored.push_back("key" + std::to_string(i));
+  }
+  ASSERT_EQ(refused.status, "no-space") << refused.error;
+  EXPECT_NE(refused.error.find("out of memory"), std::string::npos) << refused.error;
+  EXPECT_LT(refused_after, 50 * kMs) << "a refusal is prompt, not a timeout";
+  std::cout << "refused after " << stored.size() << " puts, answered in " << refused_after / 1000 << " us (virtual)\n";
+  EXPECT_GT(stored.size(), 10u);
+  uint64_t refusals = 0;
+  for (int id = 0; id < 3; ++id) refusals += BackCounter(rig, id, "refused");
+  EXPECT_EQ(refusals, 1u);
+  // Everything acknowledged is still there.
+  std::map<std::string, uint64_t> reqs;
+  for (const std::string& k : stored) reqs[k] = rig.front().Get(k).value();
+  rig.RunFor(200 * kMs);
+  for (auto& [k, req] : reqs) {
+    ASSERT_TRUE(rig.done().count(req)) << k;
+    const DoneOp& d = rig.done()[req];
+    EXPECT_TRUE(d.ok && d.found) << k << ": " << d.error;
+    EXPECT_EQ(d.value, v + k.substr(3)) << k;
+  }
 }
 
 }  // namespace

@@ -328,7 +328,7 @@ void FawnkvSession::Issue(bool put, const std::string& app_key, std::string valu
 
 void FawnkvSession::Answered(const fawnkv::Outcome& o, int front) {
   if (!o.ok) {
-    ++timeouts_;
+    ++(o.status != fawnkv::ReplyStatus::kOk ? refused_ : timeouts_);
     return;
   }
   const int node = o.served_by >= 0 && o.served_by != fawnkv::kNobody ? o.served_by : -1;

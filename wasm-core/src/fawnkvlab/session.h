@@ -200,7 +200,7 @@ class FawnkvSession {
 
   // Requests and the history.
   uint64_t value_seq_ = 0;
-  uint64_t puts_ = 0, gets_ = 0, timeouts_ = 0;
+  uint64_t puts_ = 0, gets_ = 0, timeouts_ = 0, refused_ = 0;  // refused: a store had no room
   std::map<std::string, int> recorded_gets_;  // application key -> recorded gets in flight
   bool history_full_ = false;
   std::deque<Answer> answers_;  // the last second's

@@ -102,8 +102,12 @@ StatusOr<std::string> FawnkvSession::DoKeyOp(const std::string& kind, const Json
     w.Key("value");
     w.String(o.value);
   }
+  // ok; refused: the store had no room (definitely not applied); timeout: no answer in time.
+  const bool refused = st->done && !o.ok && o.status != fawnkv::ReplyStatus::kOk;
+  w.Key("result");
+  w.String(o.ok ? "ok" : refused ? "refused" : "timeout");
   w.Key("timed_out");
-  w.Bool(!o.ok);
+  w.Bool(!o.ok && !refused);
   WriteStrings(w, "chain", chain);
   if (!put) {
     w.Key("cache_hit");

@@ -268,6 +268,7 @@ std::string FawnkvSession::SnapshotJson() {
   Count(w, "puts", static_cast<int64_t>(puts_));
   Count(w, "gets", static_cast<int64_t>(gets_));
   Count(w, "timeouts", static_cast<int64_t>(timeouts_));
+  Count(w, "refused", static_cast<int64_t>(refused_));
   if (last_check_) WriteCheck(w, *last_check_);
   w.Key("timeline");
   w.BeginArray();

@@ -119,6 +119,7 @@ TEST(FawnkvSessionTest, PutThenGetFollowsTheChainHeadFirst) {
   const JsonValue put = Ok(*s, R"({"op": "put", "key": "apple", "value": "red"})");
   EXPECT_TRUE(put.Find("found")->bool_value()) << "acknowledged";
   EXPECT_FALSE(put.Find("timed_out")->bool_value());
+  EXPECT_EQ(put.Find("result")->string_value(), "ok");
   EXPECT_GT(put.Find("latency_ns")->number_value(), 0);
   std::vector<std::string> want;
   const std::vector<fawnkv::Vid> chain = s->cluster().ring().Chain(fawnkv::Key::Hash("apple"), 3).value();

@@ -50,6 +50,8 @@ export function describeKvResult(op: FawnkvOp, r: FawnkvOpResult): string {
   const chain = r.chain?.length ? r.chain.join(' → ') : '';
   switch (op.op) {
     case 'put':
+      if (r.result === 'refused') return `put “${op.key}” refused: the head's store has no room (not applied)${t}`;
+      if (r.result === 'timeout') return `put “${op.key}”: no answer in time (it may or may not have taken effect)${t}`;
       return `put “${op.key}” → chain ${chain} (head first): acknowledged by the tail${t}`;
     case 'get':
       if (r.cache_hit) return `get “${op.key}” → “${r.value}” from the front-end's cache${t}`;

@@ -71,6 +71,9 @@ export interface FawnkvOpResult {
   chain?: string[];
   /** get: whether the front-end cache answered. */
   cache_hit?: boolean;
+  /** put/get: "ok", "refused" (a store had no room: not applied) or "timeout" (no answer in time). */
+  result?: 'ok' | 'refused' | 'timeout';
+  timed_out?: boolean;
   /** add-node: the new node's id. */
   id?: number;
   /** check: the checker's verdict. */
@@ -169,6 +172,8 @@ export interface FawnkvSnapshot {
   puts: number;
   gets: number;
   timeouts: number;
+  /** Writes a store refused for want of room (answered at once; not applied). */
+  refused: number;
   /** The last check's verdict, if one ran. */
   check?: FawnkvCheck;
   /** Cluster QPS per 100 ms bucket, the newest last (at most 200). */

@@ -107,6 +107,7 @@ export function fixtureKvSnapshot(): FawnkvSnapshot {
     puts: 160,
     gets: 1440,
     timeouts: 2,
+    refused: 0,
     timeline: Array.from({ length: 15 }, (_, i) => ({ t_ns: i * 100_000_000, qps: i < 12 ? 1600 : 1200, watts: i < 12 ? 34 : 29 })),
   };
 }
