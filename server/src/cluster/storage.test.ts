@@ -1,4 +1,4 @@
-// A real cluster's storage edges (issue 13): 3 back-end processes, R = 3, 2 MiB store files on
+// A real cluster's storage edges (issue 13): 3 back-end processes, R = 3, 4 MiB store files on
 // loopback. Values of 1 MiB − 1, 1 MiB and 1 MiB + 1 bytes over HTTP and memcached (the limit
 // is the value's bytes: the flags header does not count); a 2 GiB set refused at once; many
 // 100 KB overwrites of one key all succeed because back-ends compact their stores in the
@@ -12,7 +12,7 @@ import { startCluster, stopCluster, waitReady, type ClusterProc } from './cluste
 import { VALUE_MAX_BYTES } from './limits.js';
 import { RawClient } from './testnet.fake.js';
 
-const ARGS = ['--nodes', '3', '--replicas', '3', '--file-mb', '2'];
+const ARGS = ['--nodes', '3', '--replicas', '3', '--file-mb', '4'];
 const KB100 = 100 * 1024;
 
 /** A 100 KB value that names its key and version (so a read can be checked). */
@@ -56,7 +56,7 @@ describe('a real cluster with small stores', () => {
       expect(await mc.send('version extra\r\nquit now\r\nversion\r\n').until('\r\n', 3000)).toMatch(/^ERROR\r\nERROR\r\nVERSION 1\.4\.0-fawnlab-/);
       expect((await fetch(`http://${c.http}/kv/limit`, { method: 'DELETE' })).status).toBe(200);
 
-      // 2. 150 overwrites of one key with 100 KB (15 MB per replica through 2 MiB files).
+      // 2. 150 overwrites of one key with 100 KB (15 MB per replica through 4 MiB files).
       for (let i = 0; i < 150; i++) {
         const r = await put(c.http, 'hot', valueOf(`hot${i}`));
         expect(r.status, `overwrite ${i}: ${r.text}`).toBe(200);
@@ -78,6 +78,14 @@ describe('a real cluster with small stores', () => {
       const again = Buffer.concat([Buffer.from(`set ${refused!.key} 0 0 ${KB100}\r\n`), Buffer.alloc(KB100, 120), Buffer.from('\r\n')]);
       expect(await mc.send(again).until('\r\n')).toBe('SERVER_ERROR out of memory storing object\r\n');
       mc.close();
+      // Filling on, every put is stored or refused at once (507), never left to time out (504).
+      const later: number[] = [];
+      for (let i = 400; i < 440; i++) {
+        const r = await put(c.http, `fill${i}`, valueOf(`fill${i}`));
+        if (r.status === 200) stored.push(`fill${i}`);
+        later.push(r.status);
+      }
+      expect(later.filter((s) => s !== 200 && s !== 507)).toEqual([]);
 
       // 4. Nothing acknowledged was lost, and the refused key was never written.
       const wrong: string[] = [];

@@ -109,7 +109,7 @@ describe('front-end and back-ends over loopback', () => {
     expect(fe.gate.refused).toBe(1);
     for (const h of held) h.close();
     await waitFor(() => fe.gate.count === 0, 'the connections to close');
-    expect(await new RawClient(port(fe.memcached)).send('version\r\nquit\r\n').whenClosed()).toBe('VERSION fawnlab-0.1.0\r\n');
+    expect(await new RawClient(port(fe.memcached)).send('version\r\nquit\r\n').whenClosed()).toBe('VERSION 1.4.0-fawnlab-0.1.0\r\n');
   });
 
   it('refuses back-ends without the token', async () => {

@@ -686,8 +686,26 @@ void Backend::MakeRoom(const Key& key, uint64_t need, std::function<void(bool)> 
   if (!StartCompaction(static_cast<size_t>(i), then)) then(false);
 }
 
+bool Backend::MaybeSplit() {
+  for (size_t i = 0; i < node_->num_stores(); ++i) {
+    const KeyRange r = node_->range(i);
+    if (std::find(stale_.begin(), stale_.end(), r.end) != stale_.end()) continue;
+    for (const auto& [end, s] : segs_) {
+      if (s.released || end == r.end || !r.Contains(end)) continue;
+      Status st = node_->Split(i, end, [this](const Status&) {
+        if (failed_) return;
+        RunAfterMaintenance();
+        MaybeCompact();
+      });
+      if (st.ok()) return true;
+    }
+  }
+  return false;
+}
+
 void Backend::MaybeCompact() {
   if (o_.compact_fill <= 0 || failed_ || node_->maintenance_running() || !after_maintenance_.empty() || !CanCompact()) return;
+  if (MaybeSplit()) return;
   for (size_t i = 0; i < node_->num_stores(); ++i) {
     const fawnds::DataStore& ds = node_->store(i);
     if (std::find(stale_.begin(), stale_.end(), node_->range(i).end) != stale_.end()) continue;  // unclaimed: dropped later

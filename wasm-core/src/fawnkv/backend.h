@@ -50,7 +50,9 @@
 // for a compaction of its store when that can make room, then tries once more. Compaction
 // never overlaps a pre-copy or flush scan (they hold log offsets), nor a donor's wait between
 // its pre-copy and its flush; messages that change the store list (configurations, copies,
-// releases) wait while a compaction runs. With compact_fill = 0 (the simulation's default)
+// releases) wait while a compaction runs. The same background maintenance first splits a
+// store that holds several of the node's ranges (FAWN-DS's Split, §3.3.2), so that each range
+// has its own store on every replica. With compact_fill = 0 (the simulation's default)
 // nothing of this runs.
 //
 // Real cluster mode (`file_path` set; docs/decisions.md "Real cluster mode"): the stores live
@@ -265,6 +267,10 @@ class Backend {
   uint64_t RoomFor(const Key& key) const;
   bool StartCompaction(size_t store, std::function<void(bool)> then);
   void MaybeCompact();
+  // Splits a store that holds more than one of this node's ranges (the first node of a ring
+  // holds them all in one), so that each range has a store of its own, as on every other
+  // replica (their room must agree: see "Running out of room"). True when one started.
+  bool MaybeSplit();
   void RunAfterMaintenance();
   void Send(Message m);
   void Reply(const Message& req, bool found, std::string value, ReplyStatus status = ReplyStatus::kOk);

@@ -595,6 +595,20 @@ TEST(KvHostNode, AFullStoreRefusesAWriteAtOnceAndKeepsWhatItHolds) {
   uint64_t refusals = 0;
   for (int id = 0; id < 3; ++id) refusals += BackCounter(rig, id, "refused");
   EXPECT_EQ(refusals, 1u);
+  // Filling on: every write is stored or refused at once by its head — never left to time
+  // out because a successor had no room (the head knows its successors' room from the acks).
+  int more_refused = 0;
+  for (int i = 400; i < 520; ++i) {
+    const DoneOp d = PutAndWait(rig, "key" + std::to_string(i), v + std::to_string(i));
+    if (d.ok) {
+      stored.push_back("key" + std::to_string(i));
+    } else {
+      EXPECT_EQ(d.status, "no-space") << "key" << i << ": " << d.error;
+      ++more_refused;
+    }
+  }
+  EXPECT_GT(more_refused, 0);
+  for (int id = 0; id < 3; ++id) EXPECT_EQ(BackCounter(rig, id, "storeErrors"), BackCounter(rig, id, "refused")) << "node " << id;
   // Everything acknowledged is still there.
   std::map<std::string, uint64_t> reqs;
   for (const std::string& k : stored) reqs[k] = rig.front().Get(k).value();
