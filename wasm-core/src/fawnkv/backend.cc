@@ -25,6 +25,7 @@ struct Backend::Scan {
   const fawnds::DataStore* ds = nullptr;
   uint64_t pos = 0, until = 0;  // until: 0 = the log's end when caught up (pre-copy)
   bool flush = false;
+  uint64_t id = 0;  // the coordinator's copy id (every message of the copy carries it)
   int in_flight = 0;
   bool reading = false, done = false;
   std::shared_ptr<std::vector<KvRecord>> batch;
@@ -211,6 +212,7 @@ Backend::Seg& Backend::SegFor(const KeyRange& r) {
     c.mark = parent.mark;
     c.flush_due = parent.flush_due;
     c.chain_room = parent.chain_room;
+    c.copy = parent.copy;
     for (const Unacked& u : parent.unacked) {
       if (pr.Contains(u.key)) c.unacked.push_back(u);
     }
@@ -387,10 +389,17 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     case MsgKind::kConfig: OnConfig(m); break;
     case MsgKind::kRelease: OnRelease(m); break;
     case MsgKind::kRestore: OnRestore(m); break;
-    case MsgKind::kPrecopyStart: StartScan(m.range, m.peer, 0, 0, false); break;
+    case MsgKind::kPrecopyStart:
+      if (m.peer == kNobody) {
+        StopScan(m.range);  // the coordinator abandoned the join: no flush follows either
+        if (Seg* s = SegOf(m.range.end); s && s->range.start == m.range.start && s->range.end == m.range.end) s->flush_due = false;
+      } else {
+        StartScan(m.range, m.peer, 0, 0, false, m.epoch);
+      }
+      break;
     case MsgKind::kPrecopyAck: {
       auto it = scans_.find(m.range.end);
-      if (it != scans_.end()) {
+      if (it != scans_.end() && it->second->id == m.epoch) {
         --it->second->in_flight;
         ScanStep(it->second);
       }
@@ -398,6 +407,7 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     }
     case MsgKind::kPrecopyDone: {
       Seg& s = SegFor(m.range);
+      if (!CurrentCopy(s, m.epoch)) break;
       EnsureStore(m.range);  // an empty range sends no records
       s.joining = true;
       s.precopy_done = true;
@@ -800,7 +810,7 @@ void Backend::OnConfig(Message& m) {
   if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
     s.flush_due = false;
     const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
-    StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true);
+    StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true, s.copy);
   }
   if (e.member) EnsureStore(m.range);  // a joiner's, or a first member's (a ring that was empty)
   if (!was_reader && Reads(s)) {
@@ -820,8 +830,35 @@ void Backend::OnConfig(Message& m) {
   MaybeMerge(s, [] {});
 }
 
+// A joiner's copy of a range is the coordinator's newest: the batches of an abandoned copy
+// (a failure interrupted the join; docs/decisions.md) are dropped, and a newer copy starts
+// the range afresh — flags, temporary log and store.
+bool Backend::CurrentCopy(Seg& s, uint64_t id) {
+  if (id < s.copy) return false;
+  if (id > s.copy && s.copy != 0) {
+    s.precopy_done = s.flush_done = s.merged = false;
+    s.temp.clear();
+    s.received = 0;
+    const int st = node_->StoreOf(s.range.end);
+    if (st >= 0 && node_->range(static_cast<size_t>(st)).start == s.range.start && node_->range(static_cast<size_t>(st)).end == s.range.end) {
+      (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
+    }
+  }
+  s.copy = id;
+  return true;
+}
+
+void Backend::StopScan(const KeyRange& range) {
+  auto it = scans_.find(range.end);
+  if (it == scans_.end()) return;
+  it->second->done = true;
+  it->second->ds = nullptr;  // a read in progress ends there
+  scans_.erase(it);
+}
+
 void Backend::OnPrecopyData(Message& m, std::function<void()> done) {
   Seg& s = SegFor(m.range);
+  if (!CurrentCopy(s, m.epoch)) return done();
   s.joining = true;
   const uint64_t bytes = m.bytes;
   s.received += bytes;
@@ -829,12 +866,14 @@ void Backend::OnPrecopyData(Message& m, std::function<void()> done) {
   const bool ack = m.kind == MsgKind::kPrecopyData;
   const KeyRange range = m.range;
   const Endpoint donor = m.from;
-  auto finish = [this, ack, range, donor, done = std::move(done)]() {
+  const uint64_t copy = m.epoch;
+  auto finish = [this, ack, range, donor, copy, done = std::move(done)]() {
     if (ack) {
       Message a;
       a.kind = MsgKind::kPrecopyAck;
       a.to = donor;
       a.range = range;
+      a.epoch = copy;
       Send(std::move(a));
     }
     done();
@@ -863,6 +902,7 @@ void Backend::AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, s
 
 void Backend::OnFlushDone(Message& m, std::function<void()> done) {
   Seg& s = SegFor(m.range);
+  if (!CurrentCopy(s, m.epoch)) return done();
   s.flush_done = true;
   MaybeMerge(s, std::move(done));
 }
@@ -914,9 +954,11 @@ void Backend::OnRelease(const Message& m) {
 
 // --- the donor's scans ----------------------------------------------------------------------
 
-void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush) {
+void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id) {
+  StopScan(range);  // an earlier copy of the range (abandoned) sends nothing more
   const int st = node_->StoreOf(range.end);
   auto sc = std::make_shared<Scan>();
+  sc->id = id;
   sc->range = range;
   sc->joiner = joiner;
   sc->pos = from;
@@ -939,6 +981,7 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
     d.kind = sc->flush ? MsgKind::kFlushData : MsgKind::kPrecopyData;
     d.to = sc->joiner;
     d.range = sc->range;
+    d.epoch = sc->id;
     d.records = sc->batch;
     stats_.precopy_bytes_sent += WireBytes(d);
     cpu_->Run(o_.rpc_base_ns + static_cast<sim::SimDuration>(o_.rpc_ns_per_byte * WireBytes(d)), [] {});
@@ -957,11 +1000,13 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
     d.kind = sc->flush ? MsgKind::kFlushDone : MsgKind::kPrecopyDone;
     d.range = sc->range;
     d.to = sc->joiner;
+    d.epoch = sc->id;
     Send(d);
     if (!sc->flush) {
       Seg& s = SegFor(sc->range);
       s.mark = sc->pos;  // the flush starts here
       s.flush_due = true;
+      s.copy = sc->id;   // and carries the copy's id
       d.to = FrontEndpoint(0);
       Send(d);
     }

@@ -214,7 +214,8 @@ class Backend {
     std::vector<TempPut> temp;
     uint64_t received = 0;
     // As a donor: where the pre-copy stopped, and whether its flush (from there) is still due.
-    uint64_t mark = 0;
+    // Either way: the newest copy's id.
+    uint64_t mark = 0, copy = 0;
     bool flush_due = false;
     // As the head: the least room below it, as of the last ack (kRoomUnknown before one).
     uint64_t chain_room = kRoomUnknown;
@@ -249,7 +250,9 @@ class Backend {
   void MaybeMerge(Seg& s, std::function<void()> done);
   void OnRelease(const Message& m);
   void OnRestore(const Message& m);
-  void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush);
+  void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id);
+  void StopScan(const KeyRange& range);
+  bool CurrentCopy(Seg& s, uint64_t id);
   void ScanStep(const std::shared_ptr<Scan>& sc);
   void EnsureStore(const KeyRange& range);
   void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);

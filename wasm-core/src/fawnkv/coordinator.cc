@@ -68,105 +68,263 @@ void Coordinator::Beat() {
   }
   for (NodeId n : dead) {
     last_seen_.erase(n);
-    failed_.insert(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
     if (on_failed_) on_failed_(n);
-    Request(Change{Change::kFail, n, {}});
+    Fail(n);
   }
   sim_->Schedule(sim_->now() + o_.heartbeat_ns, [this]() { Beat(); });
 }
 
 // --- changes --------------------------------------------------------------------------------
 
+bool Coordinator::busy() const {
+  if (!running_.empty() || !queue_.empty()) return true;
+  return std::any_of(transitions_.begin(), transitions_.end(), [](const Transition& t) { return t.phase != Phase::kDone; });
+}
+
 void Coordinator::Request(Change c) {
+  if (c.kind == Change::kFail) return Fail(c.node);
   queue_.push_back(std::move(c));
-  if (!current_) Next();
+  Next();
 }
 
 void Coordinator::Next() {
-  while (!current_ && !queue_.empty()) {
+  const auto idle = [this]() {
+    return std::none_of(transitions_.begin(), transitions_.end(), [](const Transition& t) { return t.phase != Phase::kDone; });
+  };
+  while (running_.empty() && !queue_.empty() && idle()) {
     Change c = std::move(queue_.front());
     queue_.pop_front();
-    current_ = std::make_unique<Change>(c);
-    StartChange(c);
+    if (Apply(c)) {
+      running_.push_back(c);
+      transitions_.clear();
+      const size_t before = transitions_.size();
+      Reconcile();
+      int copied = 0;
+      for (size_t i = before; i < transitions_.size(); ++i) copied += transitions_[i].joiner != kNobody ? 1 : 0;
+      Event("node " + std::to_string(c.node) + (c.kind == Change::kJoin ? " joins: " : " leaves: ") +
+            std::to_string(transitions_.size() - before) + " range(s) change chain, " + std::to_string(copied) + " copied");
+      Pump();
+    }
   }
 }
 
-void Coordinator::StartChange(const Change& c) {
-  transitions_.clear();
-  pending_joins_.clear();
+bool Coordinator::Apply(const Change& c) {
   const bool join = c.kind == Change::kJoin;
   StatusOr<std::vector<RangeChange>> changes =
       !join ? ring_->RemoveNode(c.node) : c.positions.empty() ? ring_->AddNode(c.node, vids_) : ring_->AddNodeAt(c.node, c.positions);
-  std::string what;
-  if (join) {
-    what = "joins";
-    if (changes.ok()) Watch(c.node);
-  } else {
-    what = c.kind == Change::kLeave ? "leaves" : "is replaced";
-    last_seen_.erase(c.node);
-  }
   if (!changes.ok()) {
     Event("node " + std::to_string(c.node) + ": " + changes.status().message());
-    current_.reset();
-    return;
+    return false;
   }
   ++generation_;
-  const Endpoint gone = c.kind == Change::kFail ? static_cast<Endpoint>(c.node) : kNobody;
-  // A failure: first take the dead node out of every chain it was in, so puts flow again.
-  if (gone != kNobody) {
-    for (RouteEntry* e : routes_->All()) {
-      if (!Has(e->spec->chain, gone)) continue;
+  if (join) {
+    failed_.erase(c.node);  // a node declared failed may come back (a restarted process) and join afresh
+    Watch(c.node);
+    for (const RangeChange& rc : changes.value()) routes_->Cover(rc.range);  // split the routes at the new VIDs
+  }
+  return true;
+}
+
+void Coordinator::Fail(NodeId n) {
+  if (failed_.count(n)) return;
+  failed_.insert(n);
+  last_seen_.erase(n);
+  const Endpoint gone = static_cast<Endpoint>(n);
+  bool involved = false;
+  const std::vector<NodeId> members = ring_->nodes();
+  if (std::find(members.begin(), members.end(), n) != members.end()) {
+    (void)ring_->RemoveNode(n);
+    ++generation_;
+    involved = true;
+  }
+  // A join of the failed node is abandoned; a leave of it becomes its failure; queued ones go.
+  for (auto it = running_.begin(); it != running_.end();) {
+    if (it->node != n) {
+      ++it;
+      continue;
+    }
+    if (it->kind == Change::kJoin) Event("node " + std::to_string(n) + " failed while joining: its join is abandoned");
+    if (it->kind == Change::kLeave) Event("node " + std::to_string(n) + " failed while leaving: its leave becomes its failure");
+    it = running_.erase(it);
+    involved = true;
+  }
+  queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [n](const Change& c) { return c.node == n; }), queue_.end());
+  for (RouteEntry* e : routes_->All()) involved = involved || Has(e->spec->chain, gone);
+  // Every running transition that needs the failed node is abandoned for a repair of its entry.
+  const size_t count = transitions_.size();
+  for (size_t i = 0; i < count; ++i) {
+    Transition& t = transitions_[i];
+    if (t.phase == Phase::kDone) continue;
+    RouteEntry& e = *routes_->Cover(t.range).front();
+    const bool touches = Has(e.spec->chain, gone) || (t.spec && Has(t.spec->chain, gone)) || t.joiner == gone || t.donor == gone ||
+                         t.sealer == gone || Has(std::vector<Endpoint>(t.old_chain.begin(), t.old_chain.end()), gone) ||
+                         Has(std::vector<Endpoint>(t.new_chain.begin(), t.new_chain.end()), gone);
+    if (touches) {
+      Abandon(transitions_[i], n);
+      involved = true;
+    }
+  }
+  if (involved) running_.push_back(Change{Change::kFail, n, {}});
+  Pump();
+}
+
+// Replaces `t` by a repair of its entry: the entry's sealed chain without the failed nodes and
+// without a joiner that has not merged (in the final phase it has: it stays).
+void Coordinator::Abandon(Transition& t, NodeId failed) {
+  RouteEntry& e = *routes_->Cover(t.range).front();
+  epoch_floor_ = std::max(epoch_floor_, t.epoch);  // a seal of it may still be on its way: never reuse its epoch
+  if (t.joiner != kNobody && t.donor != kNobody && Alive(t.donor) && (t.phase == Phase::kPrecopy || t.phase == Phase::kInsert)) {
+    Send(MsgKind::kPrecopyStart, t.donor, t.range);  // no joiner named: stop the pre-copy or flush
+  }
+  const bool merged = t.phase == Phase::kFinal && t.joiner != kNobody && e.spec->joiner == t.joiner;
+  Transition r;
+  r.range = t.range;
+  r.old_chain = Nodes(e.spec->chain);
+  auto spec = std::make_shared<ChainSpec>();
+  for (Endpoint m : e.spec->chain) {
+    if (failed_.count(static_cast<NodeId>(m)) || (m == e.spec->joiner && !merged)) continue;
+    spec->chain.push_back(m);
+  }
+  r.new_chain = Nodes(spec->chain);
+  std::vector<Endpoint> out(e.spec->chain.begin(), e.spec->chain.end());
+  for (NodeId m : t.old_chain) out.push_back(static_cast<Endpoint>(m));
+  for (NodeId m : t.new_chain) out.push_back(static_cast<Endpoint>(m));
+  out.push_back(t.joiner);
+  out.push_back(t.donor);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  for (Endpoint m : out) {
+    if (m != kNobody && !Has(spec->chain, m) && Alive(m)) r.release.push_back(m);
+  }
+  r.phase = Phase::kRepair;
+  if (t.phase == Phase::kPrecopy && spec->chain == e.spec->chain) {  // nothing sealed, no member lost: just let go of the joiner
+    for (Endpoint m : r.release) Send(MsgKind::kRelease, m, t.range);
+    t.phase = Phase::kDone;
+    Event("node " + std::to_string(failed) + " failed during a change (precopy of a range" +
+          (t.joiner != kNobody ? " to node " + std::to_string(t.joiner) : std::string()) + "): abandoned");
+    return;
+  }
+  r.sealer = Alive(e.head) && Has(e.spec->chain, e.head) ? e.head : spec->chain.empty() ? kNobody : spec->chain.front();
+  r.spec = spec;
+  const std::string was = PhaseName(t.phase);
+  t.phase = Phase::kDone;  // no reply to it is awaited any more (Find skips it)
+  Event("node " + std::to_string(failed) + " failed during a change (" + was + " of a range" +
+        (t.joiner != kNobody ? " to node " + std::to_string(t.joiner) : std::string()) + "): abandoned, its chain repaired");
+  if (spec->chain.empty()) {
+    Event("range lost: every replica failed");
+    e.spec = spec;
+    e.head = kNobody;
+    e.readers.assign(e.readers.size(), kNobody);
+    ++generation_;
+    return;
+  }
+  Start(std::move(r));
+}
+
+std::vector<Endpoint> Coordinator::Target(const KeyRange& r) const {
+  std::vector<Endpoint> n;
+  const int distinct = ring_->distinct_nodes();
+  if (distinct == 0) return n;
+  auto chain = ring_->Chain(r.end, std::min(ring_->replication(), distinct));
+  if (!chain.ok()) return n;
+  for (const Vid& v : chain.value()) n.push_back(static_cast<Endpoint>(v.node));
+  return n;
+}
+
+// A transition replaces the finished one of its entry (the view shows one per range).
+Transition& Coordinator::Start(Transition t) {
+  for (Transition& x : transitions_) {
+    if (x.phase == Phase::kDone && x.range.start == t.range.start && x.range.end == t.range.end) {
+      x = std::move(t);
+      Advance(x);
+      return x;
+    }
+  }
+  transitions_.push_back(std::move(t));
+  Advance(transitions_.back());
+  return transitions_.back();
+}
+
+void Coordinator::Reconcile() {
+  for (RouteEntry* e : routes_->All()) {
+    if (Find(e->range)) continue;  // one transition per entry at a time
+    const std::vector<Endpoint>& cur = e->spec->chain;
+    // A failed member, or a joiner left in the chain by an abandoned join: repair first.
+    bool repair = e->spec->joiner != kNobody;
+    for (Endpoint m : cur) repair = repair || failed_.count(static_cast<NodeId>(m)) > 0;
+    if (repair) {
       Transition t;
       t.range = e->range;
-      t.old_chain = Nodes(e->spec->chain);
+      t.old_chain = Nodes(cur);
       auto spec = std::make_shared<ChainSpec>();
-      for (Endpoint m : e->spec->chain) {
-        if (m != gone) spec->chain.push_back(m);
+      for (Endpoint m : cur) {
+        if (!failed_.count(static_cast<NodeId>(m)) && m != e->spec->joiner) spec->chain.push_back(m);
       }
+      if (e->spec->joiner != kNobody && Alive(e->spec->joiner)) t.release.push_back(e->spec->joiner);
       t.new_chain = Nodes(spec->chain);
       t.phase = Phase::kRepair;
       if (spec->chain.empty()) {
         Event("range lost: its only replica failed (R = 1)");
+        e->spec = spec;
+        e->head = kNobody;
+        e->readers.assign(e->readers.size(), kNobody);
+        ++generation_;
+      } else {
+        t.spec = spec;
+        t.sealer = Alive(e->head) && Has(cur, e->head) ? e->head : spec->chain.front();
+        Start(std::move(t));
         continue;
       }
-      t.spec = spec;
-      t.sealer = e->head == gone ? spec->chain.front() : e->head;
-      transitions_.push_back(std::move(t));
     }
-  }
-  int joins = 0;
-  for (const RangeChange& rc : changes.value()) {
+    const std::vector<Endpoint> target = Target(e->range);
+    if (target.empty() || e->spec->chain == target) continue;
+    const std::vector<Endpoint>& now = e->spec->chain;
+    // Several new members (a failure while another change ran): one at a time.
+    Endpoint joiner = kNobody;
     std::vector<Endpoint> next;
-    for (const Vid& v : rc.new_chain) next.push_back(static_cast<Endpoint>(v.node));
-    for (RouteEntry* e : routes_->Cover(rc.range)) {
-      std::vector<Endpoint> cur;
-      for (Endpoint m : e->spec->chain) {
-        if (m != gone) cur.push_back(m);
+    for (Endpoint m : target) {
+      if (Has(now, m)) {
+        next.push_back(m);
+      } else if (joiner == kNobody) {
+        joiner = m;
+        next.push_back(m);
       }
-      if (cur == next) continue;
-      Transition t;
-      t.range = e->range;
-      t.old_chain = Nodes(cur);
-      t.new_chain = Nodes(next);
-      for (Endpoint m : next) {
-        if (!Has(cur, m)) t.joiner = m;
-      }
-      t.donor = cur.empty() ? kNobody : ReplierOf(ChainSpec{cur, kNobody, kNobody});
-      t.phase = (t.joiner != kNobody && t.donor != kNobody) ? Phase::kPrecopy : Phase::kFinal;
-      if (t.joiner != kNobody && t.donor != kNobody) ++joins;
-      pending_joins_.push_back(std::move(t));
+    }
+    Transition t;
+    t.range = e->range;
+    t.old_chain = Nodes(now);
+    t.new_chain = Nodes(next);
+    t.donor = now.empty() ? kNobody : ReplierOf(ChainSpec{now, kNobody, kNobody});
+    t.joiner = t.donor != kNobody ? joiner : kNobody;
+    t.phase = t.joiner != kNobody ? Phase::kPrecopy : Phase::kFinal;
+    Start(std::move(t));
+  }
+}
+
+void Coordinator::Pump() {
+  Reconcile();
+  if (std::any_of(transitions_.begin(), transitions_.end(), [](const Transition& t) { return t.phase != Phase::kDone; })) return;
+  std::vector<Change> done;
+  done.swap(running_);
+  for (const Change& c : done) {
+    Event("node " + std::to_string(c.node) + (c.kind == Change::kJoin ? " joined" : c.kind == Change::kLeave ? " left" : " replaced") +
+          " at " + Seconds(sim_->now()));
+    if (c.kind == Change::kLeave) {
+      last_seen_.erase(c.node);
+      if (on_left_) on_left_(c.node);
     }
   }
-  Event("node " + std::to_string(c.node) + " " + what + ": " + std::to_string(pending_joins_.size()) + " range(s) change chain, " +
-        std::to_string(joins) + " copied");
-  if (transitions_.empty()) {
-    transitions_.swap(pending_joins_);
-  } else {
-    repairing_ = true;
-  }
-  if (transitions_.empty()) return Finished(nullptr);
-  for (Transition& t : transitions_) Advance(t);
+  Next();
+}
+
+void Coordinator::Send(MsgKind kind, Endpoint to, const KeyRange& r) {
+  Message m;
+  m.kind = kind;
+  m.from = FrontEndpoint(0);
+  m.to = to;
+  m.range = r;
+  net_->Send(std::move(m));
 }
 
 void Coordinator::Advance(Transition& t) {
@@ -176,12 +334,17 @@ void Coordinator::Advance(Transition& t) {
       Seal(t, t.spec, t.sealer);
       return;
     case Phase::kPrecopy: {
+      // The copy's id grows across front-end restarts too (time), so a joiner can tell an
+      // abandoned copy's late batches from the current copy's.
+      copy_seq_ = std::max<uint64_t>(copy_seq_ + 1, static_cast<uint64_t>(sim_->now()));
+      t.copy = copy_seq_;
       Message m;
       m.kind = MsgKind::kPrecopyStart;
       m.from = FrontEndpoint(0);
       m.to = t.donor;
       m.range = t.range;
       m.peer = t.joiner;
+      m.epoch = t.copy;
       net_->Send(std::move(m));
       return;
     }
@@ -197,7 +360,7 @@ void Coordinator::Advance(Transition& t) {
     case Phase::kFinal: {
       auto spec = std::make_shared<ChainSpec>();
       for (NodeId n : t.new_chain) spec->chain.push_back(static_cast<Endpoint>(n));
-      Seal(t, spec, e.head != kNobody && net_->up(e.head) ? e.head : spec->chain.front());
+      Seal(t, spec, Alive(e.head) ? e.head : spec->chain.front());
       return;
     }
     case Phase::kDone: return;
@@ -206,7 +369,7 @@ void Coordinator::Advance(Transition& t) {
 
 void Coordinator::Seal(Transition& t, std::shared_ptr<const ChainSpec> spec, Endpoint sealer) {
   RouteEntry& e = *routes_->Cover(t.range).front();
-  t.epoch = e.epoch + 1;
+  t.epoch = std::max(e.epoch, epoch_floor_) + 1;
   t.spec = std::move(spec);
   t.sealer = sealer;
   t.sealed = false;
@@ -256,14 +419,10 @@ void Coordinator::OnSealed(const Message& m) {
   switch (t->phase) {
     case Phase::kRepair:
       t->phase = Phase::kDone;
-      if (std::all_of(transitions_.begin(), transitions_.end(), [](const Transition& x) { return x.phase == Phase::kDone; })) {
-        repairing_ = false;
-        transitions_.swap(pending_joins_);
-        pending_joins_.clear();
-        if (transitions_.empty()) return Finished(nullptr);
-        for (Transition& x : transitions_) Advance(x);
+      for (Endpoint n : t->release) {
+        if (Alive(n)) Send(MsgKind::kRelease, n, t->range);
       }
-      return;
+      return Pump();
     case Phase::kInsert:
       if (ready_.count(key)) {
         t->phase = Phase::kFinal;
@@ -278,36 +437,20 @@ void Coordinator::OnSealed(const Message& m) {
 }
 
 void Coordinator::Finished(Transition* t) {
-  if (t && t->phase != Phase::kRepair) {
-    std::vector<Endpoint> keep;
-    for (NodeId n : t->new_chain) keep.push_back(static_cast<Endpoint>(n));
-    std::vector<Endpoint> out;
-    for (NodeId n : t->old_chain) out.push_back(static_cast<Endpoint>(n));
-    if (t->donor != kNobody) out.push_back(t->donor);
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    for (Endpoint n : out) {
-      if (Has(keep, n) || !net_->up(n)) continue;
-      Message r;
-      r.kind = MsgKind::kRelease;
-      r.from = FrontEndpoint(0);
-      r.to = n;
-      r.range = t->range;
-      net_->Send(std::move(r));
-    }
-    t->phase = Phase::kDone;
-    if (t->joiner != kNobody && t->donor != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
+  std::vector<Endpoint> keep;
+  for (NodeId n : t->new_chain) keep.push_back(static_cast<Endpoint>(n));
+  std::vector<Endpoint> out;
+  for (NodeId n : t->old_chain) out.push_back(static_cast<Endpoint>(n));
+  if (t->donor != kNobody) out.push_back(t->donor);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  for (Endpoint n : out) {
+    if (Has(keep, n) || !Alive(n)) continue;
+    Send(MsgKind::kRelease, n, t->range);
   }
-  for (const Transition& x : transitions_) {
-    if (x.phase != Phase::kDone) return;
-  }
-  if (!current_) return;
-  const Change c = *current_;
-  current_.reset();
-  Event("node " + std::to_string(c.node) + (c.kind == Change::kJoin ? " joined" : c.kind == Change::kLeave ? " left" : " replaced") +
-        " at " + Seconds(sim_->now()));
-  if (c.kind == Change::kLeave && on_left_) on_left_(c.node);
-  Next();
+  t->phase = Phase::kDone;
+  if (t->joiner != kNobody && t->donor != kNobody) Event("range copied to node " + std::to_string(t->joiner) + "; chain now complete");
+  Pump();
 }
 
 void Coordinator::Receive(Message& m) {
@@ -320,7 +463,7 @@ void Coordinator::Receive(Message& m) {
     case MsgKind::kSealed: return OnSealed(m);
     case MsgKind::kPrecopyDone: {
       Transition* t = Find(m.range);
-      if (t && t->phase == Phase::kPrecopy) {
+      if (t && t->phase == Phase::kPrecopy && t->copy == m.epoch) {
         t->phase = Phase::kInsert;
         Advance(*t);
       }

@@ -1,18 +1,30 @@
 // Coordinator: front-end 0's management of the back-ends (SOSP'09 §3.4.4): heartbeats, and
-// the join, leave and failure protocols, one membership change at a time (as the prototype).
+// the join, leave and failure protocols (docs/decisions.md, "FAWN-KV membership").
 //
-// A change updates the ring, which names every piece of it whose chain changes. For each
-// route entry in such a piece (routes.h), with current chain C, new chain N and joiner J:
-//   failure only — repair: an epoch whose chain is C without the failed node, started at the
-//     head (or, if the head failed, the next member), so puts flow again at once;
-//   pre-copy   — kPrecopyStart to the donor (C's tail, which answers gets), which streams its
-//     log's live records of the range to J;
-//   insert     — epoch e: N, with the donor kept at the end if N does not hold it, J logging
-//     aside; the donor flushes what it appended since the pre-copy; J merges, says kReady;
-//   final      — epoch e + 1: exactly N. The new tail says kReaderNow to every front-end; the
-//     nodes that left the chain get kRelease.
-// Entries with no joiner go straight to the final epoch. A node whose heartbeat replies stop
-// for `missed` periods is declared failed. Changes asked for while one runs wait their turn.
+// The ring (ring.h) is the membership wanted; the routes (routes.h) are the chains the
+// back-ends run, one configuration epoch per route entry. A join or a leave changes the ring
+// (one at a time, as the prototype; later ones wait); a failure changes it at once. After
+// each, the coordinator reconciles: every route entry whose chain C differs from the ring's
+// chain N gets one transition (at most one per entry at a time):
+//   repair     — C holds a failed node (or a joiner whose join was abandoned): an epoch whose
+//     chain is C without it, sealed at the head (or, if the head failed, the next member), so
+//     puts flow again at once; nodes it drops that are alive get kRelease once it is sealed;
+//   pre-copy   — N adds a node J: kPrecopyStart (with a copy id) to the donor (C's tail, which
+//     answers gets), which streams its log's live records of the range to J;
+//   insert     — epoch e: N (restricted to C and J when N adds several), with the donor kept
+//     at the end if N does not hold it, J logging aside; the donor flushes what it appended
+//     since the pre-copy; J merges, says kReady;
+//   final      — epoch e + 1: exactly that chain. The new tail says kReaderNow to every
+//     front-end; the nodes that left the chain get kRelease.
+// Entries with no joiner go straight to the final epoch; an entry that still differs after
+// its transition gets the next one. A node whose heartbeat replies stop for `missed` periods
+// is declared failed, and so is one the host reports failed (Request(kFail)). A failure never
+// waits: every running transition that involves the failed node (its joiner, donor, sealer,
+// a member of its old, new or current chain) is abandoned and replaced by a repair of its
+// entry (the joiner kept only if it had merged), the ring drops the node, and the
+// reconciliation re-plans what remains — an interrupted join or leave of another node goes
+// on, a join of the failed node is abandoned, a leave of it becomes its failure. Epochs of
+// abandoned seals are never reused, so their late replies and configurations lose.
 #ifndef FAWNLAB_FAWNKV_COORDINATOR_H_
 #define FAWNLAB_FAWNKV_COORDINATOR_H_
 
@@ -51,6 +63,8 @@ struct Transition {
   std::shared_ptr<const ChainSpec> spec;  // of that epoch
   Endpoint sealer = kNobody;
   bool sealed = false;
+  uint64_t copy = 0;              // the pre-copy's id (its messages carry it; late ones of an abandoned copy lose)
+  std::vector<Endpoint> release;  // a repair: nodes to release once it is sealed
 };
 
 struct Change {
@@ -72,9 +86,9 @@ class Coordinator {
   void StartHeartbeats(const std::vector<NodeId>& nodes);
   void Watch(NodeId n);
 
-  // Queues a change (it starts at once when none runs).
+  // Queues a join or leave (it starts at once when none runs); a kFail is handled at once.
   void Request(Change c);
-  bool busy() const { return current_ != nullptr || !queue_.empty(); }
+  bool busy() const;
   const std::vector<Transition>& transitions() const { return transitions_; }
   const std::set<NodeId>& declared_failed() const { return failed_; }
   // Counts changes of the ring or of a route's chain/epoch (a host persisting them watches it).
@@ -84,11 +98,21 @@ class Coordinator {
 
  private:
   void Next();
-  void StartChange(const Change& c);
+  bool Apply(const Change& c);  // changes the ring for a join or leave; false: refused
+  void Fail(NodeId n);
+  void Abandon(Transition& t, NodeId failed);
+  // Starts transitions where routes differ from the ring; then reports the changes that are
+  // complete once nothing runs, and starts the next.
+  void Pump();
+  void Reconcile();
+  std::vector<Endpoint> Target(const KeyRange& r) const;
+  Transition& Start(Transition t);
+  bool Alive(Endpoint n) const { return n != kNobody && !failed_.count(static_cast<NodeId>(n)) && net_->up(n); }
   void Advance(Transition& t);
   void Seal(Transition& t, std::shared_ptr<const ChainSpec> spec, Endpoint sealer);
   void OnSealed(const Message& m);
-  void Finished(Transition* t);  // null: nothing to release
+  void Finished(Transition* t);
+  void Send(MsgKind kind, Endpoint to, const KeyRange& r);
   void Beat();
   void Event(const std::string& s);
   Transition* Find(const KeyRange& r);
@@ -102,10 +126,10 @@ class Coordinator {
   EventFn events_;
   std::function<void(NodeId)> on_left_, on_failed_;
   std::deque<Change> queue_;
-  std::unique_ptr<Change> current_;
+  std::vector<Change> running_;  // applied to the ring, being reconciled
   std::vector<Transition> transitions_;
-  bool repairing_ = false;
-  std::vector<Transition> pending_joins_;  // after a repair
+  uint64_t epoch_floor_ = 0;     // the newest epoch of an abandoned seal: later seals go past it
+  uint64_t copy_seq_ = 0;
   std::set<std::pair<Key, uint64_t>> ready_, reader_now_;  // (range end, epoch) reported early
   std::map<NodeId, sim::SimTime> last_seen_;
   std::set<NodeId> failed_;
