@@ -37,8 +37,8 @@ export function startCluster(args: string[], dir: string, onLog?: (line: string)
 }
 
 export interface ClusterView {
-  nodes: Array<{ id: number; role: string; state: string; process?: string; pid?: number }>;
-  changes: Array<{ phase: string }>;
+  nodes: Array<{ id: number; role: string; state: string; process?: string; pid?: number; peer?: string }>;
+  changes: Array<{ phase: string; joiner?: number; donor?: number }>;
   chains: Array<{ chain: number[] }>;
 }
 

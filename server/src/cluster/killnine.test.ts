@@ -11,30 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadKvHost } from './kvcore.js';
-import { Rng } from './loadgen.js';
+import { HistoryLoad, waitFor } from './clusterhist.js';
 import { clusterView, settled, startCluster, stopCluster, waitReady, type ClusterProc } from './clusterproc.js';
-
-interface HistOp {
-  kind: 'put' | 'get' | 'del';
-  key: string;
-  value: string;
-  found: boolean;
-  invokeNs: number;
-  completeNs: number;
-  ok: boolean;
-}
 
 const KEYS = 40;
 const CLIENTS = 8;
-
-async function waitFor(what: string, ms: number, test: () => Promise<boolean>): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await test().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('the real cluster under kill -9', () => {
   it('loses no acknowledged write, passes the checker, heals, and the restarted node rejoins', async () => {
@@ -47,39 +28,8 @@ describe('the real cluster under kill -9', () => {
       c = await startCluster(['--nodes', '4', '--replicas', '3'], dir);
       const base = `http://${c.http}`;
       await waitReady(c.http, 4);
-      const hist: HistOp[] = [];
-      const t0 = process.hrtime.bigint();
-      const now = () => Number(process.hrtime.bigint() - t0);
-      let stop = false;
-      let n = 0;
-      const client = async (id: number) => {
-        const rng = new Rng(seed * 100 + id);
-        const next = () => rng.next();
-        while (!stop) {
-          const key = `k${Math.floor(next() * KEYS)}`;
-          const r = next();
-          const op: HistOp = { kind: r < 0.4 ? 'put' : r < 0.5 ? 'del' : 'get', key, value: '', found: false, invokeNs: now(), completeNs: -1, ok: false };
-          if (op.kind === 'put') op.value = `c${id}-${n++}`;
-          hist.push(op);
-          try {
-            const url = `${base}/kv/${key}`;
-            const res = op.kind === 'put' ? await fetch(url, { method: 'PUT', body: op.value })
-              : op.kind === 'del' ? await fetch(url, { method: 'DELETE' }) : await fetch(url);
-            const body = await res.text();
-            if (res.status === 200 || (op.kind === 'get' && res.status === 404)) {
-              op.ok = true;
-              op.completeNs = now();
-              if (op.kind === 'get') {
-                op.found = res.status === 200;
-                op.value = op.found ? body : '';
-              }
-            }
-          } catch {
-            // a refused or broken request: not ok, may or may not have taken effect
-          }
-        }
-      };
-      const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
+      const load = new HistoryLoad(c.http, seed, KEYS, CLIENTS);
+      load.start();
       await new Promise((r) => setTimeout(r, 2000));
       const before = await clusterView(c.http);
       const victim = before.nodes.find((x) => x.role === 'backend' && x.id === 1)!;
@@ -99,25 +49,12 @@ describe('the real cluster under kill -9', () => {
         return v.nodes.find((x) => x.id === 1)?.state === 'up' && settled(v) && v.chains.every((ch) => ch.chain.length === 3);
       });
       await new Promise((r) => setTimeout(r, 1000));
-      stop = true;
-      await Promise.all(clients);
-      // A final read of every key: an acknowledged write that was lost shows up here.
-      for (let k = 0; k < KEYS; k++) {
-        const op: HistOp = { kind: 'get', key: `k${k}`, value: '', found: false, invokeNs: now(), completeNs: -1, ok: false };
-        const res = await fetch(`${base}/kv/k${k}`);
-        const body = await res.text();
-        op.completeNs = now();
-        op.ok = res.status === 200 || res.status === 404;
-        op.found = res.status === 200;
-        op.value = op.found ? body : '';
-        hist.push(op);
-        expect(op.ok, `final read of k${k}: ${res.status} ${body}`).toBe(true);
-      }
-      const acked = hist.filter((o) => o.ok && o.kind !== 'get').length;
-      const text = hist.map((o) => [o.kind, o.key, o.value, o.found ? 1 : 0, o.invokeNs, o.completeNs, o.ok ? 1 : 0].join('\t')).join('\n');
-      const report = JSON.parse(core.checkHistory!(text)) as { ok: boolean; error?: string; operations: number; violations: number; undetermined_keys: number; details: string[] };
+      await load.stop();
+      expect(await load.finalReads()).toEqual([]);
+      const acked = load.acknowledgedWrites();
+      const report = load.check(core.checkHistory!);
       expect(report.error).toBeUndefined();
-      console.log(`kill -9: ${hist.length} operations (${acked} acknowledged writes), 1 kill, 1 restart; checker: ${report.violations} violations`);
+      console.log(`kill -9: ${load.hist.length} operations (${acked} acknowledged writes), 1 kill, 1 restart; checker: ${report.violations} violations`);
       expect(report.details).toEqual([]);
       expect(report.violations).toBe(0);
       expect(report.undetermined_keys).toBe(0);

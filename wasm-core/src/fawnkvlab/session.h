@@ -174,9 +174,7 @@ class FawnkvSession {
   StatusOr<std::string> DoMembership(const std::string& kind, const JsonValue& op);
   StatusOr<std::string> DoFill(const JsonValue& op);
   StatusOr<std::string> DoCheck();
-  StatusOr<fawnkv::NodeId> LiveNode(const JsonValue& op) const;
-  std::optional<fawnkv::NodeId> UnreplacedFailure() const;
-  Status CanChange(const std::string& kind) const;
+  StatusOr<fawnkv::NodeId> LiveNode(const JsonValue& op, bool changing_too = false) const;
   std::vector<std::string> ChainNames(const fawnkv::Key& key) const;
 
   // The snapshot (session_snapshot.cc).

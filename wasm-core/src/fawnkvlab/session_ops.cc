@@ -120,43 +120,17 @@ StatusOr<std::string> FawnkvSession::DoKeyOp(const std::string& kind, const Json
 }
 
 // op["id"]: a back-end that is up and in the ring (not joining, leaving, failed or gone).
-StatusOr<fawnkv::NodeId> FawnkvSession::LiveNode(const JsonValue& op) const {
+StatusOr<fawnkv::NodeId> FawnkvSession::LiveNode(const JsonValue& op, bool changing_too) const {
   auto id = UIntArg(op, "id", 0, 0, fawnkv::Cluster::kMaxNodes - 1, true);
   if (!id.ok()) return id.status();
   const fawnkv::NodeId n = static_cast<fawnkv::NodeId>(id.value());
-  const char* state = StateOf(n);
-  if (std::string(state) != "up") {
+  const std::string state = StateOf(n);
+  if (state != "up" && !(changing_too && (state == "joining" || state == "leaving"))) {
     return Status::InvalidArgument("'id' = " + std::to_string(n) + ": " +
-                                   (*state ? "back-end " + std::to_string(n) + " is " + state : "no back-end has that id") +
-                                   "; it must be a live member of the ring");
+                                   (!state.empty() ? "back-end " + std::to_string(n) + " is " + state : "no back-end has that id") +
+                                   (changing_too ? "; it must be a live back-end (up, joining or leaving)" : "; it must be a live member of the ring"));
   }
   return n;
-}
-
-// A back-end that has failed and is still in the ring (front-end 0 has not noticed yet).
-std::optional<fawnkv::NodeId> FawnkvSession::UnreplacedFailure() const {
-  for (fawnkv::NodeId n : cluster_->ring().nodes()) {
-    if (cluster_->backend(n)->failed() && !cluster_->gone(n)) return n;
-  }
-  return std::nullopt;
-}
-
-// The coordinator runs one change at a time and waits for each step of it; a change that
-// needs a dead back-end (a donor, a chain member, the sealer) waits forever, and the dead
-// node's own repair queues behind it. So membership operations are refused while a failure
-// is unnoticed (a change started now would see the dead node in the ring), and a failure
-// only while no change runs or waits; joins and leaves queue behind each other.
-Status FawnkvSession::CanChange(const std::string& kind) const {
-  const int missed = cluster_->options().coord.missed;
-  if (auto f = UnreplacedFailure()) {
-    return Status::InvalidArgument(kind + " refused: back-end " + std::to_string(*f) + " has failed and front-end 0 has not replaced it yet (it notices after " +
-                                   std::to_string(missed) + " missed heartbeats); a change started now would wait on the dead node");
-  }
-  if (kind == "fail-node" && cluster_->changing()) {
-    return Status::InvalidArgument("fail-node refused: a membership change is running or waiting, and it would wait forever on a "
-                                   "failed member; fail a back-end once the change is done");
-  }
-  return Status::Ok();
 }
 
 StatusOr<std::string> FawnkvSession::DoMembership(const std::string& kind, const JsonValue& op) {
@@ -168,16 +142,16 @@ StatusOr<std::string> FawnkvSession::DoMembership(const std::string& kind, const
     if (!v.ok()) return v.status();
     id = static_cast<fawnkv::NodeId>(v.value());
     if (cluster_->backend(id)) return Status::InvalidArgument("'id' = " + std::to_string(id) + ": back-end " + std::to_string(id) + " already exists");
-    if (Status s = CanChange(kind); !s.ok()) return s;
     Note("node " + std::to_string(id) + " added" + waits);  // before the coordinator's own report of the join
     auto added = cluster_->AddNode(id);
     if (!added.ok()) return Status::Internal("add-node: " + added.status().message());
     if (cluster_->changing()) joining_.insert(id);  // (a join that changed no chain is over already)
   } else {
-    auto n = LiveNode(op);
+    auto n = LiveNode(op, kind == "fail-node");  // a joining or leaving node may fail too
     if (!n.ok()) return n.status();
     id = n.value();
-    if (Status s = CanChange(kind); !s.ok()) return s;
+    // A failure may strike at any time, also during a change (the coordinator abandons what
+    // needs the dead node and repairs first; docs/decisions.md "FAWN-KV membership").
     // Members that stay once the leaves already under way are done.
     int staying = 0;
     for (fawnkv::NodeId m : cluster_->ring().nodes()) staying += std::string(StateOf(m)) == "up" ? 1 : 0;
