@@ -1,6 +1,7 @@
 // User flows through the FAWN-KV lab: a put travels its chain and a get reads the tail; a
-// node fails, the ring heals and the key is still there; the checker's verdict; a join run
-// from the experiment panel shows the three donors' dip.
+// node fails, the ring heals and the key is still there; the checker's verdict; a node that
+// fails while it joins has its join abandoned; a join run from the experiment panel shows the
+// three donors' dip.
 import { expect, test, type Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { REPO, shot } from './helpers';
@@ -65,6 +66,30 @@ test('a put goes down its chain, a failed tail is replaced and the key stays rea
   await page.getByRole('button', { name: 'Run checker' }).click();
   await expect(page.getByTestId('fawnkv-check')).toContainText('Linearizable');
   await expect(result).toContainText('checker: every get returned the latest acknowledged put');
+});
+
+test('a node that fails while it joins: its join is abandoned and the chains stay whole', async ({ page }) => {
+  await openLab(page);
+  const result = page.getByTestId('fawnkv-result');
+  await page.getByRole('button', { name: 'Add a node' }).click();
+  await expect(page.getByTestId('fawnkv-nodes').locator('tbody tr')).toHaveCount(7);
+  await page.locator('#fawnkv-node').selectOption('6');
+  await page.getByRole('button', { name: 'Fail node 6' }).click();
+  await expect(result).toContainText('node 6 has failed');
+  await page.getByLabel('speed').selectOption({ index: 4 });
+  const play = page.getByRole('button', { name: 'Play' });
+  if (await play.isVisible()) await play.click();
+  const events = page.getByTestId('fawnkv-events');
+  await expect(events).toContainText('node 6 failed while joining: its join is abandoned', { timeout: 60_000 });
+  await expect(events).toContainText('node 6 replaced', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('fawnkv-nodes').locator('tbody tr').nth(6)).toContainText('failed');
+  await keyOp(page, 'Put', 'pear', 'green');
+  await expect(result).toContainText('acknowledged by the tail');
+  const chain = await chainOf(page);
+  expect(chain).toHaveLength(3);
+  expect(chain.map((v) => v.split('/')[0])).not.toContain('6');
+  await shot(page, 'fawnkv-join-failed');
 });
 
 test('a bad cluster setting is refused with its range', async ({ page }) => {

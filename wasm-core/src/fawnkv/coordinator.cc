@@ -153,6 +153,7 @@ void Coordinator::Fail(NodeId n) {
   for (RouteEntry* e : routes_->All()) involved = involved || Has(e->spec->chain, gone);
   // Every running transition that needs the failed node is abandoned for a repair of its entry.
   const size_t count = transitions_.size();
+  std::map<std::string, int> abandoned;  // phase → ranges
   for (size_t i = 0; i < count; ++i) {
     Transition& t = transitions_[i];
     if (t.phase == Phase::kDone) continue;
@@ -161,9 +162,15 @@ void Coordinator::Fail(NodeId n) {
                          t.sealer == gone || Has(std::vector<Endpoint>(t.old_chain.begin(), t.old_chain.end()), gone) ||
                          Has(std::vector<Endpoint>(t.new_chain.begin(), t.new_chain.end()), gone);
     if (touches) {
-      Abandon(transitions_[i], n);
+      ++abandoned[PhaseName(t.phase)];
+      Abandon(transitions_[i]);
       involved = true;
     }
+  }
+  if (!abandoned.empty()) {
+    std::string what;
+    for (const auto& [phase, k] : abandoned) what += (what.empty() ? "" : ", ") + std::to_string(k) + " in " + phase;
+    Event("node " + std::to_string(n) + " was part of a running change: its steps abandoned (" + what + "), their chains repaired first");
   }
   if (involved) running_.push_back(Change{Change::kFail, n, {}});
   Pump();
@@ -171,7 +178,7 @@ void Coordinator::Fail(NodeId n) {
 
 // Replaces `t` by a repair of its entry: the entry's sealed chain without the failed nodes and
 // without a joiner that has not merged (in the final phase it has: it stays).
-void Coordinator::Abandon(Transition& t, NodeId failed) {
+void Coordinator::Abandon(Transition& t) {
   RouteEntry& e = *routes_->Cover(t.range).front();
   epoch_floor_ = std::max(epoch_floor_, t.epoch);  // a seal of it may still be on its way: never reuse its epoch
   if (t.joiner != kNobody && t.donor != kNobody && Alive(t.donor) && (t.phase == Phase::kPrecopy || t.phase == Phase::kInsert)) {
@@ -201,16 +208,11 @@ void Coordinator::Abandon(Transition& t, NodeId failed) {
   if (t.phase == Phase::kPrecopy && spec->chain == e.spec->chain) {  // nothing sealed, no member lost: just let go of the joiner
     for (Endpoint m : r.release) Send(MsgKind::kRelease, m, t.range);
     t.phase = Phase::kDone;
-    Event("node " + std::to_string(failed) + " failed during a change (precopy of a range" +
-          (t.joiner != kNobody ? " to node " + std::to_string(t.joiner) : std::string()) + "): abandoned");
     return;
   }
   r.sealer = Alive(e.head) && Has(e.spec->chain, e.head) ? e.head : spec->chain.empty() ? kNobody : spec->chain.front();
   r.spec = spec;
-  const std::string was = PhaseName(t.phase);
   t.phase = Phase::kDone;  // no reply to it is awaited any more (Find skips it)
-  Event("node " + std::to_string(failed) + " failed during a change (" + was + " of a range" +
-        (t.joiner != kNobody ? " to node " + std::to_string(t.joiner) : std::string()) + "): abandoned, its chain repaired");
   if (spec->chain.empty()) {
     Event("range lost: every replica failed");
     e.spec = spec;

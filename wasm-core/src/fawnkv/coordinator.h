@@ -100,7 +100,7 @@ class Coordinator {
   void Next();
   bool Apply(const Change& c);  // changes the ring for a join or leave; false: refused
   void Fail(NodeId n);
-  void Abandon(Transition& t, NodeId failed);
+  void Abandon(Transition& t);
   // Starts transitions where routes differ from the ring; then reports the changes that are
   // complete once nothing runs, and starts the next.
   void Pump();
