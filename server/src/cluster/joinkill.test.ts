@@ -55,6 +55,7 @@ describe('the real cluster when a back-end dies during a membership change', () 
       const base = `http://${http}`;
       const post = (path: string) => fetch(`${base}${path}`, { method: 'POST', headers: { origin: base } });
       await waitReady(http, 4);
+      console.log('join-kill: cluster ready');
       const load = new HistoryLoad(http, seed, KEYS, CLIENTS);
       load.start();
       await new Promise((r) => setTimeout(r, 1500));
@@ -64,6 +65,7 @@ describe('the real cluster when a back-end dies during a membership change', () 
         const add = await post('/cluster/nodes');
         expect(add.status).toBe(200);
         const id = (await add.json() as { id: number }).id;
+        console.log(`join-kill: node ${id} added`);
         const phase = await joinPhase(http, id, phases, 20_000);
         const kill = await post(`/cluster/nodes/${id}/kill`);
         expect(kill.status).toBe(200);

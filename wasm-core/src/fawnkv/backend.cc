@@ -835,7 +835,9 @@ void Backend::OnConfig(Message& m) {
 // the range afresh — flags, temporary log and store.
 bool Backend::CurrentCopy(Seg& s, uint64_t id) {
   if (id < s.copy) return false;
-  if (id > s.copy && s.copy != 0) {
+  // A new copy: whatever the node holds of the range is stale (an abandoned copy, or what it
+  // kept from before it was declared failed), so the range starts afresh.
+  if (id > s.copy) {
     s.precopy_done = s.flush_done = s.merged = false;
     s.temp.clear();
     s.received = 0;

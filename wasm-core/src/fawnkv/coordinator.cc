@@ -66,6 +66,14 @@ void Coordinator::Beat() {
     h.seq = beat_;
     net_->Send(std::move(h));
   }
+  for (NodeId n : probation_) {
+    Message h;
+    h.kind = MsgKind::kHeartbeat;
+    h.from = FrontEndpoint(0);
+    h.to = static_cast<Endpoint>(n);
+    h.seq = beat_;
+    net_->Send(std::move(h));
+  }
   for (NodeId n : dead) {
     last_seen_.erase(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
@@ -120,6 +128,7 @@ bool Coordinator::Apply(const Change& c) {
   ++generation_;
   if (join) {
     failed_.erase(c.node);  // a node declared failed may come back (a restarted process) and join afresh
+    probation_.erase(c.node);
     Watch(c.node);
     for (const RangeChange& rc : changes.value()) routes_->Cover(rc.range);  // split the routes at the new VIDs
   }
@@ -130,6 +139,7 @@ void Coordinator::Fail(NodeId n) {
   if (failed_.count(n)) return;
   failed_.insert(n);
   last_seen_.erase(n);
+  if (on_alive_) probation_.insert(n);
   const Endpoint gone = static_cast<Endpoint>(n);
   bool involved = false;
   const std::vector<NodeId> members = ring_->nodes();
@@ -458,8 +468,13 @@ void Coordinator::Finished(Transition* t) {
 void Coordinator::Receive(Message& m) {
   switch (m.kind) {
     case MsgKind::kHeartbeatReply: {
-      auto it = last_seen_.find(static_cast<NodeId>(m.from));
+      const NodeId n = static_cast<NodeId>(m.from);
+      auto it = last_seen_.find(n);
       if (it != last_seen_.end()) it->second = sim_->now();
+      if (probation_.erase(n) && on_alive_) {
+        Event("node " + std::to_string(n) + " answers heartbeats again after it was declared failed");
+        on_alive_(n);
+      }
       return;
     }
     case MsgKind::kSealed: return OnSealed(m);

@@ -83,6 +83,10 @@ class Coordinator {
   void set_on_left(std::function<void(NodeId)> f) { on_left_ = std::move(f); }
   // Called when heartbeats declare a node failed (before its replacement is queued).
   void set_on_failed(std::function<void(NodeId)> f) { on_failed_ = std::move(f); }
+  // With this set, nodes declared failed keep getting heartbeats; one that answers (it was
+  // alive: a false detection, e.g. a starved process) is reported once, so the host can add
+  // it again (it joins afresh; its ranges are copied anew).
+  void set_on_alive(std::function<void(NodeId)> f) { on_alive_ = std::move(f); }
   void StartHeartbeats(const std::vector<NodeId>& nodes);
   void Watch(NodeId n);
 
@@ -124,7 +128,8 @@ class Coordinator {
   CoordOptions o_;
   int vids_;
   EventFn events_;
-  std::function<void(NodeId)> on_left_, on_failed_;
+  std::function<void(NodeId)> on_left_, on_failed_, on_alive_;
+  std::set<NodeId> probation_;  // declared failed, still pinged (on_alive_ set)
   std::deque<Change> queue_;
   std::vector<Change> running_;  // applied to the ring, being reconciled
   std::vector<Transition> transitions_;

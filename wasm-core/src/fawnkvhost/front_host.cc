@@ -60,6 +60,15 @@ class FrontHost : public HostNode {
       out_.SetUp(static_cast<Endpoint>(n), false);
       nodes_[static_cast<int>(n)].state = "failed";
     });
+    // A node declared failed that answers again (it was starved, not dead) joins afresh, as a
+    // restarted process would: it missed writes while it was out of the chains.
+    coord_->set_on_alive([this](NodeId n) {
+      auto it = nodes_.find(static_cast<int>(n));
+      if (it == nodes_.end() || it->second.state != "failed") return;
+      out_.SetUp(static_cast<Endpoint>(n), true);
+      it->second.state = "joining";
+      coord_->Request(Change{Change::kJoin, n, {}});
+    });
     coord_->set_on_left([this](NodeId n) {
       out_.SetUp(static_cast<Endpoint>(n), false);
       nodes_.erase(static_cast<int>(n));

@@ -81,6 +81,15 @@ class Rig {
     backs_.erase(id);
   }
 
+  // The back-end's frames are lost both ways while `starved` (a stalled process, not a dead one).
+  void Starve(int id, bool starved) {
+    if (starved) {
+      cut_.insert(id);
+    } else {
+      cut_.erase(id);
+    }
+  }
+
   void Shuttle() {
     for (int round = 0; round < 10000; ++round) {
       bool any = false;
@@ -256,6 +265,47 @@ TEST(KvHostNode, AFailedBackendIsDetectedByHeartbeatsAndRepaired) {
   EXPECT_EQ(rig.front().StatusJson().find("\"chain\": [2"), std::string::npos);
   PutAll(rig, 30, "c");
   ExpectAll(rig, 30, "c");
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, ABackendKilledWhileJoiningIsAbandonedAndALaterFailureIsRepaired) {
+  Rig rig(5);
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 40, "a");
+  ASSERT_TRUE(rig.front().AddBackend(4).ok());
+  ASSERT_NE(rig.FrontStatus().find("\"phase\": \"precopy\""), std::string::npos) << "node 4's join runs";
+  rig.Kill(4);  // before it has taken a single record
+  for (int i = 0; i < 40; ++i) rig.Put("k" + std::to_string(i), "b" + std::to_string(i));
+  ASSERT_TRUE(rig.Settle());
+  EXPECT_NE(rig.seen().find("node 4 failed while joining: its join is abandoned"), std::string::npos);
+  rig.Kill(3);
+  rig.RunFor(600 * kMs);
+  ASSERT_TRUE(rig.Settle(2000 * kMs)) << "node 3's repair waits behind nothing";
+  const std::string s = rig.FrontStatus();
+  EXPECT_EQ(s.find("\"chain\": [3"), std::string::npos);
+  EXPECT_EQ(s.find("\"chain\": [4"), std::string::npos);
+  PutAll(rig, 40, "c");
+  ExpectAll(rig, 40, "c");
+  ExpectLinearizable(rig);
+}
+
+TEST(KvHostNode, ABackendDeclaredFailedThatAnswersAgainJoinsAfresh) {
+  Rig rig(4);
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(rig.front().AddBackend(i).ok());
+  ASSERT_TRUE(rig.Settle());
+  PutAll(rig, 30, "a");
+  rig.Starve(1, true);  // stalled past 3 heartbeats: declared failed although alive
+  rig.RunFor(600 * kMs);
+  ASSERT_TRUE(rig.Settle());
+  EXPECT_NE(rig.seen().find("node 1 failed: 3 heartbeats missed"), std::string::npos);
+  PutAll(rig, 30, "b");  // writes it misses while out of the chains
+  rig.Starve(1, false);
+  rig.RunFor(300 * kMs);
+  ASSERT_TRUE(rig.Settle());
+  EXPECT_NE(rig.seen().find("node 1 answers heartbeats again"), std::string::npos);
+  EXPECT_NE(rig.FrontStatus().find("\"chain\": [1"), std::string::npos) << "node 1 is a member again";
+  ExpectAll(rig, 30, "b");
   ExpectLinearizable(rig);
 }
 

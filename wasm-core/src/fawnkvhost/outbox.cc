@@ -7,7 +7,10 @@
 namespace fawnlab::fawnkvhost {
 
 void Outbox::Send(fawnkv::Message m) {
-  if (down_.count(m.to) || down_.count(m.from)) {
+  // A heartbeat still goes to an endpoint declared down: the coordinator probes whether a node
+  // declared failed is alive after all (coordinator.h, set_on_alive).
+  const bool probe = m.kind == fawnkv::MsgKind::kHeartbeat;
+  if ((down_.count(m.to) && !probe) || down_.count(m.from)) {
     ++dropped_;
     return;
   }
