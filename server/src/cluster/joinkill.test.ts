@@ -54,7 +54,7 @@ describe('the real cluster when a back-end dies during a membership change', () 
       const http = c.http;
       const base = `http://${http}`;
       const post = (path: string) => fetch(`${base}${path}`, { method: 'POST', headers: { origin: base } });
-      await waitReady(http, 4);
+      await waitReady(http, 4, 40_000);
       console.log('join-kill: cluster ready');
       const load = new HistoryLoad(http, seed, KEYS, CLIENTS);
       load.start();
