@@ -53,27 +53,23 @@ void Coordinator::Watch(NodeId n) { last_seen_[n] = sim_->now(); }
 
 void Coordinator::Beat() {
   ++beat_;
+  const auto ping = [this](NodeId n) {
+    Message h;
+    h.kind = MsgKind::kHeartbeat;
+    h.from = FrontEndpoint(0);
+    h.to = static_cast<Endpoint>(n);
+    h.seq = beat_;
+    net_->Send(std::move(h));
+  };
   std::vector<NodeId> dead;
   for (auto& [n, seen] : last_seen_) {
     if (sim_->now() - seen > o_.missed * o_.heartbeat_ns) {
       dead.push_back(n);
       continue;
     }
-    Message h;
-    h.kind = MsgKind::kHeartbeat;
-    h.from = FrontEndpoint(0);
-    h.to = static_cast<Endpoint>(n);
-    h.seq = beat_;
-    net_->Send(std::move(h));
+    ping(n);
   }
-  for (NodeId n : probation_) {
-    Message h;
-    h.kind = MsgKind::kHeartbeat;
-    h.from = FrontEndpoint(0);
-    h.to = static_cast<Endpoint>(n);
-    h.seq = beat_;
-    net_->Send(std::move(h));
-  }
+  for (NodeId n : probation_) ping(n);
   for (NodeId n : dead) {
     last_seen_.erase(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
