@@ -243,7 +243,8 @@ TEST(FawnkvSessionTest, AFailureDuringAChangeIsRepairedAndTheChangeFinishes) {
     EXPECT_EQ(e->spec->chain.size(), 3u);
     for (fawnkv::Endpoint m : e->spec->chain) EXPECT_TRUE(m != 0 && m != 1 && m != 7) << "node " << m << " still in a chain";
   }
-  const JsonValue* c = Ok(*s, R"({"op": "check"})").Find("check");
+  const JsonValue r = Ok(*s, R"({"op": "check"})");
+  const JsonValue* c = r.Find("check");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->Find("violations")->number_value(), 0);
   EXPECT_GT(c->Find("operations")->number_value(), 1000);
