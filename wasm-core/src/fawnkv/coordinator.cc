@@ -173,6 +173,8 @@ void Coordinator::Fail(NodeId n) {
       involved = true;
     }
   }
+  transitions_.erase(std::remove_if(transitions_.begin(), transitions_.end(), [](const Transition& t) { return t.abandoned; }),
+                     transitions_.end());
   if (!abandoned.empty()) {
     std::string what;
     for (const auto& [phase, k] : abandoned) what += (what.empty() ? "" : ", ") + std::to_string(k) + " in " + phase;
@@ -214,11 +216,13 @@ void Coordinator::Abandon(Transition& t) {
   if (t.phase == Phase::kPrecopy && spec->chain == e.spec->chain) {  // nothing sealed, no member lost: just let go of the joiner
     for (Endpoint m : r.release) Send(MsgKind::kRelease, m, t.range);
     t.phase = Phase::kDone;
+    t.abandoned = true;
     return;
   }
   r.sealer = Alive(e.head) && Has(e.spec->chain, e.head) ? e.head : spec->chain.empty() ? kNobody : spec->chain.front();
   r.spec = spec;
   t.phase = Phase::kDone;  // no reply to it is awaited any more (Find skips it)
+  t.abandoned = true;
   if (spec->chain.empty()) {
     Event("range lost: every replica failed");
     e.spec = spec;

@@ -65,6 +65,7 @@ struct Transition {
   bool sealed = false;
   uint64_t copy = 0;              // the pre-copy's id (its messages carry it; late ones of an abandoned copy lose)
   std::vector<Endpoint> release;  // a repair: nodes to release once it is sealed
+  bool abandoned = false;         // a failure ended it (it leaves the list at once)
 };
 
 struct Change {
