@@ -39,7 +39,7 @@ test('a parameter set through the URL runs and exports as CSV', async ({ page })
   const dl = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await dl;
-  expect(download.suggestedFilename()).toBe('queues.mm1-seed5.csv');
+  expect(download.suggestedFilename()).toBe('queues.mm1-seed5-servers=4-points=3-requests=100000.csv');  // the changed parameters
   const csv = await downloadText(download);
   expect(csv.split('\n')[0]).toBe('kind,name,x_label,y_label,x,y');
   expect(csv).toContain('param,servers,,,,4\n');

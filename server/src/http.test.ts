@@ -67,6 +67,17 @@ describe('lab server', () => {
     expect((await get(server, '/index.html', { method: 'HEAD' })).body).toBe('');
   });
 
+  it('answers 200 for the app pages only, and 404 with the app (its Not found page) elsewhere', async () => {
+    for (const p of ['/', '/cluster', '/cluster/', '/labs/queues', '/labs/fawnkv/', '/labs/devices?x=1']) {
+      expect((await get(server, p)).status, p).toBe(200);
+    }
+    for (const p of ['/nope', '/labs/nope', '/labs', '/labs/queues/extra', '/clusters', '/labs/INDEX']) {
+      const r = await get(server, p);
+      expect(r.status, p).toBe(404);
+      expect(r.body, p).toContain('<title>lab</title>');
+    }
+  });
+
   it('cannot be walked outside its folder', async () => {
     for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/../../secret.txt', '/..%2fsecret.txt']) {
       const r = await get(server, p);

@@ -7,7 +7,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { serveStatic } from './static.js';
+import { resolve } from 'node:path';
+import { ROOT } from './core.js';
+import { labsIn, serveStatic } from './static.js';
 
 export interface ServerOptions {
   root: string;            // folder of the built app (web/dist)
@@ -15,6 +17,8 @@ export interface ServerOptions {
   token?: string;          // required when listening beyond loopback
   /** Extra routes (the cluster API), tried after the token check; true = handled. */
   api?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
+  /** The labs whose pages /labs/<id> are (default: the repository's lesson folders); other paths are 404. */
+  labs?: ReadonlySet<string>;
 }
 
 export function isLoopback(host: string): boolean {
@@ -51,6 +55,7 @@ export function authorised(req: IncomingMessage, url: URL, token: string, res?: 
 
 export function createLabServer(opts: ServerOptions): Server {
   const started = Date.now();
+  const labs = opts.labs ?? labsIn(resolve(ROOT, 'lessons'));
   return createServer((req, res) => {
     let url: URL;
     try {
@@ -73,7 +78,7 @@ export function createLabServer(opts: ServerOptions): Server {
       json(res, 405, { ok: false, error: `method ${req.method} is not allowed here` });
       return;
     }
-    const r = serveStatic(opts.root, req, res, url.pathname);
+    const r = serveStatic(opts.root, req, res, url.pathname, labs);
     if (r === 'bad-request') json(res, 400, { ok: false, error: 'bad path' });
     else if (r === 'not-found') json(res, 404, { ok: false, error: `no such file: ${url.pathname}` });
   });

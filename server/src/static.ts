@@ -1,12 +1,14 @@
 /**
  * Static files for the built lab (web/dist), confined to their folder: a request path is
  * decoded, normalised and resolved, and anything that would leave the folder (.., encoded
- * slashes, NUL bytes) is refused with 400/404 before the file system is touched. Paths without
- * an extension fall back to index.html so the app's own URLs (/labs/queues?...) load the app.
+ * slashes, NUL bytes) is refused with 400/404 before the file system is touched. The app's own
+ * routes (/, /cluster, /labs/<lab>) answer index.html so its URLs (/labs/queues?...) load the
+ * app; other paths without an extension answer index.html with 404, and the app shows its
+ * "Not found" page.
  * Files go out compressed when a precompressed .br/.gz sits beside them (compress.ts), with an
  * ETag; hashed assets are cached for a year, everything else revalidated.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chooseCoding, etagOf, matchesIfNoneMatch, variantsOf } from './compress.js';
@@ -41,6 +43,20 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   const target = resolve(rootAbs, '.' + normalize('/' + decoded));
   if (target !== rootAbs && !target.startsWith(rootAbs + sep)) return null;
   return target;
+}
+
+/** The labs: one lesson folder each (lessons/<id>/, as web/src/app/labs.ts bundles them). */
+export function labsIn(lessonsDir: string): Set<string> {
+  if (!existsSync(lessonsDir)) return new Set();
+  return new Set(readdirSync(lessonsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));
+}
+
+/** Whether `urlPath` is one of the app's pages: /, /cluster, /labs/<a lab in `labs`> (a trailing slash allowed). */
+export function isAppRoute(urlPath: string, labs: ReadonlySet<string>): boolean {
+  const p = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  if (p === '/' || p === '/cluster') return true;
+  const m = /^\/labs\/([a-z0-9-]+)$/.exec(p);
+  return m !== null && labs.has(m[1]!);
 }
 
 /**
@@ -81,7 +97,8 @@ export function cacheControlFor(urlPath: string): string {
   return /^\/assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/i.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): StaticResult {
+/** `labs`: the lab ids whose pages are routes (absent: every path without an extension is one). */
+export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string, labs?: ReadonlySet<string>): StaticResult {
   const target = resolveStaticPath(root, urlPath);
   if (target === null) return 'bad-request';
   if (existsSync(target) && statSync(target).isFile()) {
@@ -90,7 +107,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   }
   const index = join(resolve(root), 'index.html');
   if (extname(urlPath) === '' && existsSync(index)) {
-    send(res, req, index, 'no-cache');
+    send(res, req, index, 'no-cache', !labs || isAppRoute(urlPath, labs) ? 200 : 404);
     return 'served';
   }
   return 'not-found';

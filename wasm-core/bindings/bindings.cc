@@ -238,6 +238,7 @@ class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
     return v;
   }
   double version() const { return session_ ? static_cast<double>(session_->version()) : 0; }
+  bool busy() const { return session_ && session_->Busy(); }
 };
 
 // The FAWN-KV lab's session: a live session plus operations and the ring's VIDs as columns.
@@ -256,6 +257,7 @@ class FawnkvHandle : public SessionHandle<fawnlab::fawnkvlab::FawnkvSession> {
     return v;
   }
   double version() { return session_ ? static_cast<double>(session_->version()) : 0; }
+  bool busy() const { return session_ && session_->Busy(); }
 };
 
 // Binds a handle with operations: the live-session methods and apply. The inherited members
@@ -290,8 +292,10 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
   BindOpsSession<FawndsHandle>("FawndsSession")
       .function("log", &FawndsHandle::log)
       .function("index", &FawndsHandle::index)
-      .function("version", &FawndsHandle::version);
+      .function("version", &FawndsHandle::version)
+      .function("busy", &FawndsHandle::busy);
   BindOpsSession<FawnkvHandle>("FawnkvSession")
       .function("vids", &FawnkvHandle::vids)
-      .function("version", &FawnkvHandle::version);
+      .function("version", &FawnkvHandle::version)
+      .function("busy", &FawnkvHandle::busy);
 }

@@ -233,6 +233,19 @@ TEST_F(FaultTest, CrashLosesExactlyTheUnsyncedWrites) {
   EXPECT_EQ(Read(0, 5000), b);
 }
 
+TEST_F(FaultTest, AnUnsyncedTrimIsUndoneByACrashButIsNoUnsyncedData) {
+  auto a = Bytes(8192, 4);
+  ASSERT_TRUE(Write(0, a).ok());
+  ASSERT_TRUE(Flush().ok());
+  ASSERT_TRUE(SubmitAndWait(&f, IoCommand::Single(IoEntry::Trim(0, 1 << 20))).ok());
+  EXPECT_EQ(f.unsynced_bytes(), 0u) << "a trim loses no data, so it is not unsynced data";
+  ASSERT_TRUE(Write(16384, Bytes(100, 5)).ok());
+  EXPECT_EQ(f.unsynced_bytes(), 100u);
+  ASSERT_TRUE(f.Arm(FaultPlan{1, true, false, 0}).ok());
+  EXPECT_FALSE(Write(32768, a).ok());
+  EXPECT_EQ(Read(0, 8192), a) << "the crash undoes the unsynced trim";
+}
+
 TEST_F(FaultTest, TornWriteLandsAllButTheTailOfItsLastPage) {
   auto a = Bytes(3 * 4096, 5);
   ASSERT_TRUE(f.Arm(FaultPlan{1, false, true, 1000}).ok());

@@ -27,7 +27,7 @@ void FaultInjector::Restart() {
 
 uint64_t FaultInjector::unsynced_bytes() const {
   uint64_t n = 0;
-  for (const Undo& u : undo_) n += u.old.size();
+  for (const Undo& u : undo_) n += u.write ? u.old.size() : 0;
   return n;
 }
 
@@ -72,7 +72,7 @@ void FaultInjector::Start(const IoCommand& cmd, uint64_t id) {
   bool has_flush = false;
   for (const IoEntry& e : cmd.entries) {
     if (e.op == IoOp::kWrite || e.op == IoOp::kTrim || e.op == IoOp::kErase) {
-      Undo u{++seq_, e.offset, std::vector<uint8_t>(e.length)};
+      Undo u{++seq_, e.offset, std::vector<uint8_t>(e.length), e.op == IoOp::kWrite};
       inner_->Peek(e.offset, e.length, u.old.data());
       undo_.push_back(std::move(u));
     } else if (e.op == IoOp::kFlush) {

@@ -39,6 +39,8 @@ class FaultInjector : public Device {
   bool crashed() const { return crashed_; }
   uint64_t commands_seen() const { return seen_; }
   // Bytes written since the last completed flush that a crash with lose_unsynced would undo.
+  // Trims and erases are undone by a crash too, but lose no data, so they do not count (a
+  // store file freed by a compaction is a 16 MB trim, not 16 MB of unsynced data).
   uint64_t unsynced_bytes() const;
 
   void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { inner_->Peek(offset, length, out); }
@@ -59,6 +61,7 @@ class FaultInjector : public Device {
     uint64_t seq;
     uint64_t offset;
     std::vector<uint8_t> old;
+    bool write;  // a write (else a trim or an erase)
   };
   void Crash(const IoCommand& cmd);
 

@@ -207,6 +207,12 @@ std::string FlashSession::SnapshotJson() {
   w.Int(g.page_bytes);
   w.Key("logical_pages");
   w.Number(static_cast<double>(logical_pages_));
+  w.Key("overprovision");  // the configured spare over logical pages (the page-mapped FTL's); null: block-mapped
+  if (device::FindFlashProfile(config_.profile)->ftl == device::FtlKind::kPageMapped) {
+    w.Number(config_.overprovision);
+  } else {
+    w.Null();
+  }
   w.Key("blocks");
   w.BeginArray();
   std::string pages(g.pages_per_block, '.');

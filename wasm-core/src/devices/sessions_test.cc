@@ -33,6 +33,7 @@ TEST(FlashSessionTest, RandomWritesStartTheCollector) {
   const auto& blocks = v.Find("blocks")->array_items();
   ASSERT_EQ(blocks.size(), 32u);
   EXPECT_EQ(blocks[0].Find("pages")->string_value().size(), 16u);
+  EXPECT_DOUBLE_EQ(v.Find("overprovision")->number_value(), 0.25) << "the view labels the spare from the configured value";
 }
 
 TEST(FlashSessionTest, SequentialWritesOnTheCardNeedNoCopies) {
@@ -42,6 +43,7 @@ TEST(FlashSessionTest, SequentialWritesOnTheCardNeedNoCopies) {
   EXPECT_GT(Counter(snap, "erases"), 0);
   EXPECT_EQ(Counter(snap, "gc_moves"), 0) << "whole-block appends switch without merging";
   EXPECT_NEAR(Counter(snap, "write_amplification"), 1.0, 1e-9);
+  EXPECT_TRUE(ParseJson(snap).value().Find("overprovision")->is_null()) << "the block-mapped FTL takes no overprovision";
 }
 
 TEST(FlashSessionTest, DeterministicAndValidated) {

@@ -300,6 +300,8 @@ void FawndsSession::ReadDeltas(uint64_t* reads, uint64_t* fps) const {
   }
 }
 
+bool FawndsSession::Busy() const { return !crashed_ && node_ && node_->maintenance_running(); }
+
 size_t FawndsSession::num_stores() const {
   if (crashed_) return frozen_.size();
   return node_ ? node_->num_stores() : 0;

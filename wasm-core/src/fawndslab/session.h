@@ -82,6 +82,8 @@ class FawndsSession {
   sim::SimTime now() const { return sim_.now(); }
   // Bumped whenever something the log or index views show may have changed.
   uint64_t version() const { return version_; }
+  // Whether a compaction, split or merge is running: the page slows its clock down for it.
+  bool Busy() const;
 
  private:
   struct Config {

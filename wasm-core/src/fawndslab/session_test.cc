@@ -106,6 +106,8 @@ TEST(FawndsSessionTest, PutsAppendRecordsDeletesAndCompactionReclaim) {
   EXPECT_EQ(Ok(*s, R"({"op": "get", "key": "banana"})").Find("status")->string_value(), "not_found");
   JsonValue snap = Snap(*s);
   EXPECT_EQ(snap.Find("maintenance")->Find("last_result")->string_value(), "compact finished");
+  EXPECT_EQ(snap.Find("device")->Find("unsynced_bytes")->number_value(), 0)
+      << "the compaction's commit synced its writes; the freed old file is a trim, not unsynced data";
   const auto& locks = snap.Find("timeline")->Find("locks")->array_items();
   ASSERT_EQ(locks.size(), 1u);
   EXPECT_EQ(locks[0].array_items()[1].number_value() - locks[0].array_items()[0].number_value(), 25e6) << "the SOSP lock";
@@ -211,9 +213,11 @@ TEST(FawndsSessionTest, CrashDuringCompactionKeepsTheOldFile) {
   s->Advance(20 * sim::kMs, 10000000);
   JsonValue snap = Snap(*s);
   ASSERT_TRUE(snap.Find("maintenance")->Find("running")->bool_value()) << "still copying";
+  EXPECT_TRUE(s->Busy()) << "the page slows down for a running compaction";
   EXPECT_EQ(snap.Find("stores")->array_items().size(), 3u) << "two stores and the one being built";
   EXPECT_GT(s->Log(2).value().offsets.size(), 0u);
   Ok(*s, R"({"op": "crash"})");
+  EXPECT_FALSE(s->Busy()) << "a crashed node runs nothing";
   JsonValue rec = Ok(*s, R"({"op": "recover"})");
   EXPECT_EQ(rec.Find("stores")->number_value(), 2);
   const JsonValue after = Snap(*s);

@@ -424,6 +424,8 @@ void FawnkvSession::CheckRing() {
   ++ring_version_;
 }
 
+bool FawnkvSession::Busy() const { return cluster_->changing(); }
+
 uint64_t FawnkvSession::version() {
   CheckRing();
   return ring_version_;

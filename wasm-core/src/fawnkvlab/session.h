@@ -87,6 +87,9 @@ class FawnkvSession {
   // The ring's version: changes whenever its VIDs change.
   uint64_t version();
   fawnkv::Cluster& cluster() { return *cluster_; }
+  // Whether a membership change (a join, a leave, a failed node's repair) is running or
+  // waiting: the page slows its clock down for it. Cheaper than a snapshot.
+  bool Busy() const;
 
  private:
   struct Config {

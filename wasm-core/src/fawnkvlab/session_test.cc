@@ -152,6 +152,13 @@ TEST(FawnkvSessionTest, FailedNodeIsDetectedRemovedFromTheRingAndItsKeysStayRead
   EXPECT_FALSE(r.Find("queued")->bool_value());
   EXPECT_EQ(StateOf(*s, 2), "failed");
   EXPECT_TRUE(InRing(*s, 2)) << "nobody has noticed yet";
+  EXPECT_FALSE(s->Busy()) << "no change runs until the failure is noticed";
+  bool repaired_while_busy = false;
+  for (int i = 0; i < 2000 && !repaired_while_busy; ++i) {
+    s->Advance(5 * sim::kMs, 50'000'000);
+    repaired_while_busy = s->Busy() && !InRing(*s, 2);
+  }
+  EXPECT_TRUE(repaired_while_busy) << "the repair is a change the page can slow down for";
   s->Advance(3 * 500 * sim::kMs + 3 * sim::kSec, 50'000'000);
   EXPECT_EQ(StateOf(*s, 2), "failed");
   EXPECT_FALSE(InRing(*s, 2));

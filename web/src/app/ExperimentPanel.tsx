@@ -123,7 +123,7 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
         </div>
       )}
       {status.kind === 'error' && <p className="error" role="alert">The run failed: {status.message}</p>}
-      {status.kind === 'done' && <ResultView record={status.record} />}
+      {status.kind === 'done' && <ResultView record={status.record} info={experiments.find((e) => e.id === status.record.result.id)} />}
     </section>
   );
 }

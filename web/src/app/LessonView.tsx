@@ -21,7 +21,7 @@ function ScenarioCard({ s, lab, onLoad }: { s: LessonScenario; lab: string; onLo
     ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
     : `${liveName(s, lab)} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => liveField(k, v)).join(', ')}`;
   return (
-    <aside className="scenario" data-scenario={s.id}>
+    <aside className="scenario" id={`scenario-${s.id}`} data-scenario={s.id}>
       <div>
         <strong>{s.title}</strong>
         <Markdown text={s.description} />

@@ -3,16 +3,23 @@
  * with the virtual time beside them, the keyboard shortcuts (space: play or pause; period:
  * step), and the frame loop that advances a session by wall time × speed while playing and
  * hands each frame's snapshot to the view. The wall clock is read here, in the app layer, and
- * passed down; the model and the views never read it.
+ * passed down; the model and the views never read it. A view with an `auto` speed
+ * (autoSpeed.ts) lets an AutoClock choose the speed frame by frame.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { fmtNs } from '../viz/format';
+import type { AutoClock } from './autoSpeed';
 
 export interface Speed {
   label: string;
-  /** Virtual nanoseconds per wall-clock second. */
+  /** Virtual nanoseconds per wall-clock second (0 for auto). */
   nsPerSec: number;
+  /** The speed the view's AutoClock chooses, slowing down around events. */
+  auto?: boolean;
 }
+
+/** The "auto" entry of a speed list (its view gives useLiveSession an AutoPolicy). */
+export const AUTO_SPEED: Speed = { label: 'auto (slow motion around events)', nsPerSec: 0, auto: true };
 
 /** Speeds labelled from their virtual time per wall second: [1e6] → "1 ms per second". */
 export function speedsOf(nsPerSec: number[]): Speed[] {
@@ -39,6 +46,8 @@ export function KeyValueFields({ prefix, keyText, value, onKey, onValue }: {
 export interface Steppable<S> {
   advance(dtNs: number, maxEvents: number): number;
   snapshot(): S;
+  /** Whether an event the auto speed slows down for runs (FAWN-KV, FAWN-DS sessions). */
+  busy?(): boolean;
 }
 
 /** Events a session may run in one frame (a bound, so a fast speed cannot freeze the page). */
@@ -46,8 +55,8 @@ const MAX_EVENTS_PER_FRAME = 200_000;
 
 /**
  * Calls `onFrame(snapshot, wallMs)` on every animation frame while `active`, after advancing
- * the session by the frame's wall time × speed when `playing`. Frames longer than 100 ms (a
- * background tab) count as 100 ms.
+ * the session by the frame's wall time × speed when `playing` (or as `auto` chooses, when it
+ * holds a clock). Frames longer than 100 ms (a background tab) count as 100 ms.
  */
 export function useFrameLoop<S>(
   session: RefObject<Steppable<S> | null>,
@@ -55,6 +64,7 @@ export function useFrameLoop<S>(
   nsPerSec: RefObject<number>,
   active: boolean,
   onFrame: (snap: S, wallMs: number) => void,
+  auto?: RefObject<AutoClock<S> | null>,
 ): void {
   const frameRef = useRef(onFrame);
   useEffect(() => {
@@ -69,14 +79,20 @@ export function useFrameLoop<S>(
       last = now;
       const s = session.current;
       if (s) {
-        if (playing.current) s.advance((dtMs / 1000) * nsPerSec.current, MAX_EVENTS_PER_FRAME);
-        frameRef.current(s.snapshot(), now);
+        const clock = auto?.current ?? null;
+        if (playing.current) {
+          if (clock) clock.advance(s, dtMs, now, MAX_EVENTS_PER_FRAME);
+          else s.advance((dtMs / 1000) * nsPerSec.current, MAX_EVENTS_PER_FRAME);
+        }
+        const snap = s.snapshot();
+        clock?.observe(snap, s.busy?.() ?? false, now);
+        frameRef.current(snap, now);
       }
       raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(raf);
-  }, [active, session, playing, nsPerSec]);
+  }, [active, session, playing, nsPerSec, auto]);
 }
 
 /** Space plays or pauses, period steps, unless the key is typed into a form field. */
@@ -105,6 +121,8 @@ interface ControlsProps {
   speedIndex: number;
   onSpeed: (index: number) => void;
   timeNs: number | null;
+  /** With the auto speed: the speed it runs at now, and why ("slow motion: join in progress"). */
+  auto?: { nsPerSec: number; label: string } | null;
 }
 
 export function LiveControls(p: ControlsProps) {
@@ -120,6 +138,11 @@ export function LiveControls(p: ControlsProps) {
         {p.speeds.map((s, i) => <option key={s.label} value={i}>{s.label}</option>)}
       </select>
       <span className="muted small" data-testid={`${p.idPrefix}-time`}>virtual time {p.timeNs === null ? '—' : fmtNs(p.timeNs)}</span>
+      {p.auto && (
+        <span className={`small auto-speed${p.auto.label ? ' slow' : ''}`} data-testid={`${p.idPrefix}-auto`}>
+          {fmtNs(p.auto.nsPerSec)} per second{p.auto.label ? ` · ${p.auto.label}` : ''}
+        </span>
+      )}
     </div>
   );
 }

@@ -4,7 +4,9 @@
  * controls; the logs and the index come as columns (fetched when the session's version
  * changes, at most a tenth of the time for big logs) and are drawn on canvases by logScene and indexScene; the
  * panels read the snapshot. A lesson scenario's `script` runs one operation per frame (a big
- * fill in chunks) so the page stays responsive while it loads.
+ * fill in chunks) so the page stays responsive while it loads. The default speed is auto
+ * (fawndsAutoMode): slow motion while a compaction, split or merge runs, its lock afresh.
+ * Records are labelled by the key typed for them where the page knows it (keyNames).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { isCoreError, type LiveFawndsSession } from '../model/core';
@@ -27,14 +29,35 @@ import { timelineScene } from '../viz/fawndsTimeline';
 import { fmtNs } from '../viz/format';
 import { FawndsControls } from './FawndsControls';
 import { FawndsCounters, LookupPanel, MaintenancePanel, RecentOps, RecoveryPanel } from './FawndsPanels';
-import { Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from './LiveControls';
+import type { AutoMode, AutoPolicy } from './autoSpeed';
+import { AUTO_SPEED, Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
 import { ScriptQueue, scriptedCreate } from './scriptQueue';
 import { useLiveSession } from './useLiveSession';
 import { canvasPoint, canvasWidth } from './viewSize';
 
-/** Virtual time per wall second: at 10 ms/s the SOSP lock (25 ms) holds for 2.5 s. */
-export const FAWNDS_SPEEDS: Speed[] = speedsOf([1e6, 1e7, 1e8, 1e9, 1e10]);
+/**
+ * Virtual time per wall second: at 10 ms/s the SOSP lock (25 ms) holds for 2.5 s. The
+ * default, auto, cruises at 100 ms/s and runs maintenance at 10 ms/s (speeding up after
+ * 1.5 s), and its lock again from 10 ms/s.
+ */
+export const FAWNDS_SPEEDS: Speed[] = [AUTO_SPEED, ...speedsOf([1e6, 1e7, 1e8, 1e9, 1e10])];
+
+const FAWNDS_AUTO: AutoPolicy<FawndsSnapshot> = { slowNsPerSec: 1e7, cruiseNsPerSec: 1e8, fastNsPerSec: 1e8, mode: (sn, busy) => fawndsAutoMode(sn, busy) };
+
+/** The auto speed's reading of a snapshot. */
+export function fawndsAutoMode(snap: FawndsSnapshot, busy: boolean): AutoMode {
+  const m = snap.maintenance;
+  if (!busy || !m.running) return { kind: 'cruise', what: '' };
+  if (m.locked) return { kind: 'slow', what: `the ${m.kind}'s lock holds requests (${fmtNs(m.lock_hold_ns)})` };
+  return { kind: 'slow', what: `${m.kind} of store ${m.source} in progress` };
+}
+
+/** The top 32 bits of a key (its first 8 hex digits) → the key typed for it, from operation results. */
+export function noteKeyName(names: Map<number, string>, r: FawndsOpResult): void {
+  if (r.key === undefined || !r.key_hex || r.key_hex.length < 8) return;
+  names.set(Number.parseInt(r.key_hex.slice(0, 8), 16), r.key);
+}
 
 export const DEFAULT_FAWNDS: Required<FawndsLiveConfig> = {
   profile: 'sandisk-cf-4gb',
@@ -80,7 +103,7 @@ export function expandScript(ops: FawndsOp[]): FawndsOp[] {
 }
 
 /** One line saying what an operation did. */
-export function describeResult(op: FawndsOp, r: FawndsOpResult): string {
+export function describeResult(op: FawndsOp, r: FawndsOpResult, playing = false): string {
   const t = (ns?: number) => (ns !== undefined && ns >= 0 ? fmtNs(ns) : '—');
   switch (op.op) {
     case 'put':
@@ -97,7 +120,7 @@ export function describeResult(op: FawndsOp, r: FawndsOpResult): string {
     case 'compact':
     case 'split':
     case 'merge':
-      return `${op.op} of store ${r.store}${r.other !== undefined ? ` and ${r.other}` : ''} ${r.finished ? 'finished' : 'started: press Play to watch it'}`;
+      return `${op.op} of store ${r.store}${r.other !== undefined ? ` and ${r.other}` : ''} ${r.finished ? 'finished' : playing ? 'started: watch it run below' : 'started: press Play to watch it'}`;
     case 'checkpoint':
       return `checkpointed ${op.store === undefined ? 'every store' : `store ${op.store}`} in ${t(r.latency_ns)}`;
     case 'sync':
@@ -113,6 +136,7 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
   const sess = useRef<LiveFawndsSession | null>(null);
   const script = useRef(new ScriptQueue<FawndsOp>());
   const logs = useRef(new Map<number, FawndsLog>());
+  const names = useRef(new Map<number, string>());
   const cells = useRef<FawndsIndexCells | null>(null);
   const lastVersion = useRef(-1);
   const lastFetch = useRef(0);
@@ -155,7 +179,9 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     onEdit,
     defaults: DEFAULT_FAWNDS,
     speeds: FAWNDS_SPEEDS,
-    defaultSpeed: 1,
+    defaultSpeed: 0,
+    auto: FAWNDS_AUTO,
+    playOnScenario: true,
     active,
     create: scriptedCreate((core, c, seed) => core.createFawndsSession(c, seed), sess, script.current, expandScript),
     structural: (c) => ({ profile: c.profile, capacity_mb: c.capacity_mb, stores: c.stores, index_bits: c.index_bits, file_mb: c.file_mb,
@@ -170,6 +196,7 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
       autoFit.current = true;
       cursor.current = null;
       cellCursor.current = null;
+      names.current.clear();
       storeRef.current = 0;
       setStoreState(0);
       setResult('');
@@ -215,6 +242,7 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
       role: st.role,
       capacity: st.log_capacity,
       log: logs.current.get(st.id) ?? null,
+      names: names.current,
       scan: m.running && st.id === m.source ? m.scanned : undefined,
       locked: m.running && m.locked && (st.id === m.source || st.id === m.destination),
       reads: lk && lk.store === st.id && !sn.crashed ? lk.reads.map((r) => ({ offset: r.log_offset, falsePositive: r.false_positive })) : undefined,
@@ -263,7 +291,13 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     const s = sess.current;
     if (!s) return;
     lastSnap.current = sn;
-    const stepped = script.current.step(s);
+    const stepped = script.current.step({
+      apply: (op: FawndsOp) => {
+        const r = s.apply(op);
+        if (!isCoreError(r)) noteKeyName(names.current, r.result);
+        return r;
+      },
+    });
     if (stepped) {
       if (stepped.error) setOpError(stepped.error);
       setScriptStatus(stepped.status);
@@ -316,9 +350,11 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
       return;
     }
     setOpError(null);
-    setResult(describeResult(op, r.result));
+    noteKeyName(names.current, r.result);
+    const maintenance = (op.op === 'compact' || op.op === 'split' || op.op === 'merge') && !r.result.finished;
+    setResult(describeResult(op, r.result, live.isPlaying || maintenance));
     if ((op.op === 'put' || op.op === 'get' || op.op === 'delete') && r.result.store !== undefined && r.result.store >= 0) setStore(r.result.store);
-    if ((op.op === 'compact' || op.op === 'split' || op.op === 'merge') && !r.result.finished && !live.isPlaying) live.setPlay(true);
+    if (maintenance && !live.isPlaying) live.setPlay(true);
   };
 
   // Keyboard: the log view.
@@ -432,7 +468,8 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     <section className="panel live live-fawnds" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live FAWN-DS node</h2>
       <LiveControls idPrefix="fawnds" label="Live node controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
-        onReset={live.reset} speeds={FAWNDS_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.time_ns : null} />
+        onReset={live.reset} speeds={FAWNDS_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.time_ns : null}
+        auto={live.auto} />
       <details className="fawnds-setup">
         <summary>Node setup (changing it starts a new node)</summary>
         <div className="live-config">

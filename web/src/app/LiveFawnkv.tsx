@@ -6,6 +6,8 @@
  * when the ring, the nodes' states or the width change, and the moving layer (messages, joins,
  * the focused VID's chains) over it every frame. A scenario's `script` runs one operation per
  * frame. Keyboard: arrows move the focused VID around the ring, Enter pins it, Escape lets go.
+ * The default speed is auto (fawnkvAutoMode): slow motion for joins, leaves and repairs, a
+ * fast-forward while a failure waits to be noticed.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { isCoreError, type LiveFawnkvSession } from '../model/core';
@@ -17,14 +19,36 @@ import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
 import { describeVid, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
 import { FawnkvControls, FawnkvSetup } from './FawnkvControls';
 import { CheckVerdict, ClusterLine, EventLog, JoinList, NodeTable } from './FawnkvPanels';
-import { LiveControls, liveKeys, speedsOf, type Speed } from './LiveControls';
+import type { AutoMode, AutoPolicy } from './autoSpeed';
+import { AUTO_SPEED, LiveControls, liveKeys, speedsOf, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
 import { ScriptQueue, scriptedCreate } from './scriptQueue';
 import { useLiveSession } from './useLiveSession';
 import { canvasWidth } from './viewSize';
 
-/** Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second. */
-export const FAWNKV_SPEEDS: Speed[] = speedsOf([1e5, 1e6, 1e7, 1e8, 1e9]);
+/**
+ * Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second.
+ * The default, auto, cruises at 100 ms/s, shows a membership change at 10 ms/s (a repair of
+ * a few hundred keys takes about 25 ms of virtual time, a Fig 13 join about 250 ms; the clock
+ * speeds up after 1.5 s of slow motion) and fast-forwards at 1 s/s through the 1.5–2 s of
+ * missed heartbeats (3 × 500 ms by default) before a failure is noticed.
+ */
+export const FAWNKV_SPEEDS: Speed[] = [AUTO_SPEED, ...speedsOf([1e5, 1e6, 1e7, 1e8, 1e9])];
+
+/** The auto speed's reading of a snapshot; `inRing(id)`: whether back-end id still has VIDs in the ring. */
+export function fawnkvAutoMode(snap: FawnkvSnapshot, busy: boolean, inRing: (id: number) => boolean): AutoMode {
+  const joining = snap.nodes.filter((n) => n.state === 'joining').map((n) => n.id);
+  const leaving = snap.nodes.filter((n) => n.state === 'leaving').map((n) => n.id);
+  const unnoticed = snap.nodes.filter((n) => n.state === 'failed' && inRing(n.id)).map((n) => n.id);
+  const list = (ids: number[]) => `node${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
+  if (busy) {
+    if (joining.length > 0) return { kind: 'slow', what: `join of ${list(joining)} in progress` };
+    if (leaving.length > 0) return { kind: 'slow', what: `leave of ${list(leaving)} in progress` };
+    return { kind: 'slow', what: 'repair after a failure in progress' };
+  }
+  if (unnoticed.length > 0) return { kind: 'fast', what: `waiting for the front-end to miss ${list(unnoticed)}'s heartbeats` };
+  return { kind: 'cruise', what: '' };
+}
 
 export const DEFAULT_FAWNKV: Required<FawnkvLiveConfig> = {
   nodes: 6,
@@ -121,12 +145,20 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
   const [shares, setShares] = useState<RingIndex['shares'] | null>(null);
   const [ringError, setRingError] = useState<string | null>(null);
 
+  const autoPolicy: AutoPolicy<FawnkvSnapshot> = {
+    slowNsPerSec: 1e7,
+    cruiseNsPerSec: 1e8,
+    fastNsPerSec: 1e9,
+    mode: (sn, busy) => fawnkvAutoMode(sn, busy, (id) => ring.current?.shares.has(id) ?? true),
+  };
   const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, LiveFawnkvSession>({
     request,
     onEdit,
     defaults: DEFAULT_FAWNKV,
     speeds: FAWNKV_SPEEDS,
-    defaultSpeed: 1,
+    defaultSpeed: 0,
+    auto: autoPolicy,
+    playOnScenario: true,
     active,
     create: scriptedCreate((core, c, seed) => core.createFawnkvSession(c, seed), sess, script.current),
     structural: (c) => ({ nodes: c.nodes, vids: c.vids, replication: c.replication, front_ends: c.front_ends, placement: c.placement,
@@ -268,7 +300,8 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     <section className="panel live live-fawnkv" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live FAWN-KV cluster</h2>
       <LiveControls idPrefix="fawnkv" label="Live cluster controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
-        onReset={live.reset} speeds={FAWNKV_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.now_ns : null} />
+        onReset={live.reset} speeds={FAWNKV_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.now_ns : null}
+        auto={live.auto} />
       <FawnkvSetup config={config} onConfig={update} />
       {error && <p className="error" role="alert" data-testid="fawnkv-config-error">{error}</p>}
       {snap && (

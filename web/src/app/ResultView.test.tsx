@@ -1,7 +1,8 @@
 // The line under a result's title, rendered as the page renders it.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ExperimentResult } from '../model/types';
+import type { ExperimentInfo, ExperimentResult } from '../model/types';
+import { exportStem } from './download';
 import { MetricsTable } from './MetricsTable';
 import { ResultView, runLine } from './ResultView';
 
@@ -16,6 +17,16 @@ describe('ResultView', () => {
     const html = renderToStaticMarkup(<ResultView record={{ result: result(1, ''), json: '{}', csv: '' }} />);
     expect(html).toContain('<p class="muted small">seed 7 · full scale</p>');
     expect(html).not.toContain('—');
+  });
+
+  it('names exports after the parameters that differ from their defaults', () => {
+    const info = { params: [{ name: 'dataset_mb', default: 256 }, { name: 'profile', default: 'sandisk-cf-4gb' }, { name: 'spare', default: 0.25 }] } as unknown as ExperimentInfo;
+    const r = { id: 'fawnds.table2', seed: 3, params: { dataset_mb: 256, profile: 'sandisk-cf-4gb', spare: 0.25 } };
+    expect(exportStem(r, info)).toBe('fawnds.table2-seed3');
+    expect(exportStem({ ...r, params: { ...r.params, dataset_mb: 512, profile: 'intel x25/m' } }, info)).toBe('fawnds.table2-seed3-dataset_mb=512-profile=intel_x25_m');
+    expect(exportStem({ ...r, params: { spare: 0.5 } })).toBe('fawnds.table2-seed3-spare=0.5');  // without the schema: every parameter
+    const rec = { result: { ...result(1, ''), id: 'fawnds.table2', params: { dataset_mb: 512 } }, json: '{}', csv: '' };
+    expect(renderToStaticMarkup(<ResultView record={rec} info={info} />)).toContain('Export CSV');
   });
 });
 

@@ -1,9 +1,9 @@
 /** A finished run: its charts, metrics against anchors, notes, and exports. */
 import { useMemo } from 'react';
-import type { ExperimentResult, RunRecord } from '../model/types';
+import type { ExperimentInfo, ExperimentResult, RunRecord } from '../model/types';
 import { chartsFromResult } from '../viz/chartSpec';
 import { ChartView } from './ChartView';
-import { download } from './download';
+import { download, exportStem } from './download';
 import { MetricsTable } from './MetricsTable';
 
 /** The line under a result's title: its seed and scale, and the scale's note if it has one. */
@@ -12,10 +12,11 @@ export function runLine(r: ExperimentResult): string {
   return `seed ${r.seed} · ${scale}${r.scale.note ? ` — ${r.scale.note}` : ''}`;
 }
 
-export function ResultView({ record }: { record: RunRecord }) {
+/** `info`: the experiment's schema, so export names carry the parameters that differ from it. */
+export function ResultView({ record, info }: { record: RunRecord; info?: ExperimentInfo }) {
   const r = record.result;
   const charts = useMemo(() => chartsFromResult(r), [r]);
-  const stem = `${r.id}-seed${r.seed}`;
+  const stem = exportStem(r, info);
   return (
     <section className="result" aria-label={`Result of ${r.id}`}>
       <div className="result-head">

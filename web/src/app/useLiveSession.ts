@@ -2,13 +2,15 @@
  * The lifecycle the Devices lab's live views share: the configuration (replaced by a lesson
  * scenario), a session created from it and disposed when a structural field, the seed or a
  * reset asks for a new one, the other fields applied to the running session in place, play /
- * pause / step / speed, stopping when the view is hidden, and the frame loop that hands each
- * frame's snapshot to the view (and to React at most five times a second).
+ * pause / step / speed (with an `auto` speed when the spec gives an AutoPolicy), stopping when
+ * the view is hidden, and the frame loop that hands each frame's snapshot to the view (and to
+ * React at most five times a second).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CoreError } from '../model/types';
 import { isCoreError } from '../model/core';
 import { changedFields } from '../model/scenario';
+import { AutoClock, type AutoPolicy } from './autoSpeed';
 import { useCore } from './coreContext';
 import { useFrameLoop, type Speed } from './LiveControls';
 import type { LiveRequest } from './LiveQueue';
@@ -17,6 +19,7 @@ import type { LiveRequest } from './LiveQueue';
 export interface LiveSessionLike<C, S> {
   advance(dtNs: number, maxEvents: number): number;
   step(): boolean;
+  busy?(): boolean;
   reconfigure(patch: C): string;
   snapshot(): S;
   dispose(): void;
@@ -43,6 +46,10 @@ export interface LiveSessionSpec<C, S, L extends LiveSessionLike<C, S>> {
    * in its URL (LabPage).
    */
   onEdit?: (changed: Partial<C>) => void;
+  /** How the `auto` entry of `speeds` (AUTO_SPEED) chooses its speed. */
+  auto?: AutoPolicy<S>;
+  /** Whether a lesson scenario starts the clock (its point takes virtual time to show). */
+  playOnScenario?: boolean;
 }
 
 export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: LiveSessionSpec<C, S, L>) {
@@ -50,6 +57,9 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
   const session = useRef<L | null>(null);
   const playing = useRef(false);
   const speed = useRef(spec.speeds[spec.defaultSpeed]!.nsPerSec);
+  const clock = useRef<AutoClock<S> | null>(null);
+  const autoPolicy = useRef<AutoPolicy<S> | null>(spec.auto ?? null);
+  if (clock.current === null && spec.speeds[spec.defaultSpeed]!.auto && autoPolicy.current) clock.current = new AutoClock(autoPolicy.current);
   const lastUi = useRef(0);
   const specRef = useRef(spec);
   specRef.current = spec;
@@ -59,6 +69,7 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
   const [speedIdx, setSpeedIdx] = useState(spec.defaultSpeed);
   const [snap, setSnap] = useState<S | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [auto, setAuto] = useState<{ nsPerSec: number; label: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   /** The configuration the view last took, and whether the user has changed it since. */
   const base = useRef<Required<C>>(spec.defaults);
@@ -72,6 +83,7 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     setConfig(base.current);
     setSeed(spec.request.seed);
     setGeneration((g) => g + 1);
+    if (specRef.current.playOnScenario) setPlay(true);
   }, [spec.request]);
 
   useEffect(() => {
@@ -93,6 +105,7 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     }
     setError(null);
     session.current = s;
+    clock.current?.reset();
     specRef.current.onNew?.();
     setSnap(null);
     return () => {
@@ -110,10 +123,10 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     setError(msg || null);
   }, [runningKey]);
 
-  const setPlay = (p: boolean) => {
+  function setPlay(p: boolean) {
     playing.current = p;
     setPlaying(p);
-  };
+  }
   // A hidden view stops.
   useEffect(() => {
     if (!spec.active) setPlay(false);
@@ -124,8 +137,13 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     if (now - lastUi.current > 200 || lastUi.current === 0) {
       lastUi.current = now;
       setSnap(sn);
+      const c = clock.current;
+      setAuto((prev) => {
+        const next = c ? { nsPerSec: c.nsPerSec(now), label: c.label() } : null;
+        return prev && next && prev.nsPerSec === next.nsPerSec && prev.label === next.label ? prev : next;
+      });
     }
-  });
+  }, clock);
 
   return {
     /** The running session (null before the core loads or after a bad configuration). */
@@ -150,9 +168,14 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
       setGeneration((g) => g + 1);
     },
     speedIdx,
+    /** With the auto speed: its speed now and why; null at a fixed speed. */
+    auto,
     setSpeed: (i: number) => {
       setSpeedIdx(i);
-      speed.current = spec.speeds[i]!.nsPerSec;
+      const sp = spec.speeds[i]!;
+      speed.current = sp.nsPerSec;
+      clock.current = sp.auto && autoPolicy.current ? new AutoClock(autoPolicy.current) : null;
+      lastUi.current = 0;
     },
   };
 }

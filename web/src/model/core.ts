@@ -87,6 +87,13 @@ class LiveOpSession<C, S, O, P, R extends EmbindOpSession> extends LiveSession<C
   version(): number {
     return this.raw ? this.raw.version() : 0;
   }
+  /**
+   * Whether an event the page shows in slow motion is running (FAWN-KV: a join, a leave or a
+   * failed node's repair; FAWN-DS: a compaction, split or merge). Cheaper than a snapshot.
+   */
+  busy(): boolean {
+    return this.raw ? this.raw.busy() : false;
+  }
 }
 
 /**

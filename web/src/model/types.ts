@@ -168,6 +168,8 @@ export interface FlashSnapshot {
   pages_per_block: number;
   page_bytes: number;
   logical_pages: number;
+  /** The configured spare over logical pages (page-mapped FTL), beyond each chip's reserve; null for the block-mapped FTL. */
+  overprovision: number | null;
   blocks: FlashBlock[];
   /** `victim` is the block being collected (-1 or absent: none). */
   gc: { active: boolean; victim?: number | null };

@@ -38,6 +38,8 @@ declare module '@wasm/fawnlab_web.mjs' {
   export interface EmbindOpSession extends EmbindSession {
     apply(opJson: string): { ok: true; json: string } | EmbindError;
     version(): number;
+    /** Whether something the page slows down for runs (a membership change; maintenance). */
+    busy(): boolean;
   }
 
   /** The FAWN-DS lab's session: a live session with operations and column views. */

@@ -42,6 +42,7 @@ describe('chartsFromResult', () => {
     ]));
     expect(cdf!.xLog).toBe(true);
     expect(cdf!.yLog).toBe(false);
+    expect(cdf!.step).toBe(true);  // drawn as steps, not diagonals between measured points
     const [narrow] = chartsFromResult(result([
       { name: 'reads', kind: 'measured', x_label: 'latency (ms)', y_label: 'fraction of reads ≤ x', points: [[0.6, 0.01], [0.7, 0.5], [0.9, 1]] },
     ]));

@@ -33,6 +33,11 @@ export interface ChartSpec {
   yLabel: string;
   xLog: boolean;
   yLog: boolean;
+  /**
+   * Draw the curves as steps (a CDF: the fraction ≤ x holds from one measured point to the
+   * next, and rises from 0 at the first), not as straight lines between points.
+   */
+  step?: boolean;
   series: ChartSeries[];
 }
 
@@ -149,6 +154,7 @@ export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
       // spans a wide range reads on a log axis (SOSP'09 Fig 15 draws it so).
       c.xLog = wideRange(all.map((p) => p[0]));
       c.yLog = false;
+      c.step = true;
     } else {
       c.xLog = geometric(measured.map((p) => p[0]));
       c.yLog = wideRange(all.map((p) => p[1]));

@@ -140,6 +140,7 @@ export class FixtureFtl {
       pages_per_block: this.ppb,
       page_bytes: 4096,
       logical_pages: this.logical,
+      overprovision: 0.25,
       blocks: this.blocks.map((b, id) => ({
         id, chip: b.chip, role: b.role, erases: b.erases,
         valid: b.pages.filter((c) => c === 'v').length, pages: b.pages.join(''),

@@ -46,6 +46,15 @@ export interface LogRow {
   reads?: Array<{ offset: number; falsePositive: boolean }>;
   /** What the row is doing, for its label ("compacting into store 4"). */
   note?: string;
+  /** Keys as typed, by their top 32 bits (what `log.keys` holds), where the page knows them. */
+  names?: ReadonlyMap<number, string>;
+}
+
+/** Record i's key: “apple” when its typed key is known, else its first hex digits "3b2f09a1…". */
+export function keyLabel(log: FawndsLog, i: number, names?: ReadonlyMap<number, string>): string {
+  const k = log.keys[i]!;
+  const name = names?.get(k);
+  return name !== undefined ? `“${name}”` : `${k.toString(16).padStart(8, '0')}…`;
 }
 
 /** The byte range [start, end) of the logs on screen. */
@@ -179,9 +188,9 @@ export function describeRecord(row: LogRow, i: number): string {
   if (!log || i < 0 || i >= log.offsets.length) return `store ${row.id}: no record`;
   const f = log.flags[i]!;
   const type = f & FLAG_DELETE ? 'delete' : 'put';
-  const key = log.keys[i]!.toString(16).padStart(8, '0');
+  const key = keyLabel(log, i, row.names);
   const replayed = f & FLAG_REPLAYED ? ', replayed by the last recovery' : '';
-  return `store ${row.id}, record ${(i + 1).toLocaleString('en-US')} of ${log.offsets.length.toLocaleString('en-US')}: ${type} of key ${key}… at log offset ${log.offsets[i]!.toLocaleString('en-US')} (${recordSize(log, i)} bytes), ${stateOf(f)}${replayed}`;
+  return `store ${row.id}, record ${(i + 1).toLocaleString('en-US')} of ${log.offsets.length.toLocaleString('en-US')}: ${type} of key ${key} at log offset ${log.offsets[i]!.toLocaleString('en-US')} (${recordSize(log, i)} bytes), ${stateOf(f)}${replayed}`;
 }
 
 /** Records per state over all rows. */
@@ -252,7 +261,7 @@ export function logScene(rows: LogRow[], viewport: LogViewport, opts: LogSceneOp
       const n = last - first;
       const pxPerRecord = n > 0 ? (Math.min(L.x(log.logEnd), L.plotX + L.plotW) - Math.max(L.plotX, L.x(log.offsets[first]!))) / n : 0;
       if (n > 0 && pxPerRecord >= minCell) {
-        drawCells(items, L, log, first, last, cy, opts.crashed);
+        drawCells(items, L, log, first, last, cy, opts.crashed, row.names);
       } else if (n > 0) {
         drawColumns(items, L, log, first, last, cy, viewport);
       }
@@ -309,7 +318,7 @@ export function logScene(rows: LogRow[], viewport: LogViewport, opts: LogSceneOp
   return { scene: { width: L.width, height: L.height, items }, layout: L };
 }
 
-function drawCells(items: SceneItem[], L: LogLayout, log: FawndsLog, first: number, last: number, cy: number, crashed: boolean): void {
+function drawCells(items: SceneItem[], L: LogLayout, log: FawndsLog, first: number, last: number, cy: number, crashed: boolean, names?: ReadonlyMap<number, string>): void {
   const left = L.plotX;
   const right = L.plotX + L.plotW;
   for (let i = first; i < last; i++) {
@@ -325,8 +334,10 @@ function drawCells(items: SceneItem[], L: LogLayout, log: FawndsLog, first: numb
     if (f & FLAG_DELETE && w >= 4) items.push({ t: 'line', x1: xa + 1, y1: cy + 2, x2: xb - gap - 1, y2: cy + CELL_H - 2, stroke: crashed ? '#4b5563' : '#1f2328', lw: 1.5 });
     if (f & FLAG_REPLAYED) items.push({ t: 'rect', x: xa, y: cy + CELL_H + 1, w: w - gap, h: 3, fill: REPLAYED });
     if (w >= 64) {
-      const key = log.keys[i]!.toString(16).padStart(8, '0');
-      items.push({ t: 'text', x: xa + (w - gap) / 2, y: cy + 16, text: `${key}…`, font: FONT_MONO, align: 'center', fill: state === 'out of range' || state === 'orphaned' ? '#1f2328' : '#ffffff' });
+      const full = keyLabel(log, i, names);
+      const fit = Math.max(9, Math.floor((w - gap - 6) / 6.8));  // 11 px monospace characters that fit (a hex label's 9 at least)
+      const key = full.length <= fit ? full : `${full.slice(0, fit - 1)}…`;
+      items.push({ t: 'text', x: xa + (w - gap) / 2, y: cy + 16, text: key, font: FONT_MONO, align: 'center', fill: state === 'out of range' || state === 'orphaned' ? '#1f2328' : '#ffffff' });
     }
   }
 }

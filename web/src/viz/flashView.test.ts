@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlashSnapshot } from '../model/types';
 import { FixtureFtl, steadyFlash } from './deviceFixtures';
-import { FLASH_MS, FLASH_W, FlashAnimator, MOVE_MS, flashLayout, pageCentre, pageCounts, renderFlashView, tileColumns } from './flashView';
+import { FLASH_MS, FLASH_W, FlashAnimator, MOVE_MS, flashLayout, pageCentre, pageCounts, renderFlashView, spareText, tileColumns } from './flashView';
 
 function svgEl(): SVGSVGElement {
   document.body.innerHTML = '<svg id="f"></svg>';
@@ -143,8 +143,17 @@ describe('renderFlashView', () => {
     const texts = [...svg.querySelectorAll('text')].map((t) => t.textContent);
     expect(texts).toEqual(expect.arrayContaining(['Flash: intel-x25m, page-mapped FTL', 'chip 0', 'chip 1', 'valid page',
       'invalid (stale) page', 'free page', 'GC victim (V)', 'GC page copy', 'times erased', 'open for host writes (H)', 'open for GC copies (GC)',
-      'erasing (E), just erased', 'just written by the host', '32 erase blocks × 16 pages of 4 KB on 2 chips · 384 logical pages (25% spare)']));
+      'erasing (E), just erased', 'just written by the host', "32 erase blocks × 16 pages of 4 KB on 2 chips · 384 logical pages (25% spare + each chip's reserve)"]));
     expect(svg.querySelectorAll('pattern#flash-invalid').length).toBe(1);
+  });
+
+  it('labels the spare from the configured overprovision, not from the pages drawn', () => {
+    // The lab's default device: overprovision 0.25 over the logical pages, and each chip's
+    // reserve blocks too, so 40% of the pages drawn are not logical pages.
+    const snap = { overprovision: 0.25, logical_pages: 307, pages_per_block: 16, blocks: Array.from({ length: 32 }, () => steadyFlash().snap.blocks[0]!) };
+    expect(spareText(snap)).toBe("25% spare + each chip's reserve");
+    expect(spareText({ ...snap, overprovision: 0.05 })).toBe("5% spare + each chip's reserve");
+    expect(spareText({ ...snap, overprovision: null, logical_pages: 384 })).toBe('25% of pages kept for update and erase blocks');
   });
 
   it('marks the victim, animates copies and erases, and redraws only blocks that changed', () => {

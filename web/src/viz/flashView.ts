@@ -41,6 +41,18 @@ export interface FlashLayout {
 }
 
 /** Page cells per tile row: a power of two near √pages, so tiles are square-ish and even. */
+/**
+ * The spare the FTL keeps, from the configured value: "25% spare + each chip's reserve"
+ * (page-mapped: overprovision over the logical pages, beyond the blocks each chip keeps for its
+ * collector), or the share of pages the block-mapped FTL keeps for update and erase blocks.
+ */
+export function spareText(snap: Pick<FlashSnapshot, 'overprovision' | 'logical_pages' | 'blocks' | 'pages_per_block'>): string {
+  if (snap.overprovision !== null && snap.overprovision !== undefined) return `${Math.round(snap.overprovision * 100)}% spare + each chip's reserve`;
+  const physical = snap.blocks.length * snap.pages_per_block;
+  const kept = physical > 0 ? Math.round((1 - snap.logical_pages / physical) * 100) : 0;
+  return `${kept}% of pages kept for update and erase blocks`;
+}
+
 export function tileColumns(pagesPerBlock: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, pagesPerBlock)) / 2);
 }
@@ -331,11 +343,9 @@ function drawStatic(svg: d3.Selection<SVGSVGElement, unknown, null, undefined>, 
   s.append('rect').attr('width', layout.width).attr('height', layout.height).attr('fill', '#fbfbfd');
   s.append('text').attr('class', 'title').attr('x', MARGIN).attr('y', 32).attr('font-size', 25).attr('font-weight', 700).attr('fill', '#1a1a1a')
     .text(`Flash: ${snap.profile}, ${snap.ftl} FTL`);
-  const physical = snap.blocks.length * snap.pages_per_block;
-  const spare = physical > 0 ? Math.round((1 - snap.logical_pages / physical) * 100) : 0;
   s.append('text').attr('class', 'subtitle').attr('x', MARGIN).attr('y', 60).attr('font-size', 17).attr('fill', '#444')
     .text(`${snap.blocks.length} erase blocks × ${snap.pages_per_block} pages of ${fmtBytes(snap.page_bytes)} on ${snap.chips} chip${snap.chips === 1 ? '' : 's'}` +
-      ` · ${snap.logical_pages} logical pages (${spare}% spare)`);
+      ` · ${snap.logical_pages} logical pages (${spareText(snap)})`);
 
   const lg = s.append('g').attr('class', 'legend').attr('font-size', LEGEND_FONT).attr('fill', '#333');
   for (const it of layout.legend) {

@@ -72,6 +72,37 @@ describe('renderLineChart', () => {
     expect(svg.querySelector('g[data-kind="measured"]:not([data-region]) circle')).not.toBeNull();  // lines keep their dots
   });
 
+  it('draws a CDF as steps: two points are a rise, a flat and a rise, not a diagonal', () => {
+    document.body.innerHTML = '<svg id="c"></svg>';
+    const svg = document.getElementById('c') as unknown as SVGSVGElement;
+    renderLineChart(svg, {
+      id: 'cdf', title: 'CDF', xLabel: 'latency (ms)', yLabel: 'fraction of reads ≤ x', xLog: false, yLog: false, step: true,
+      series: [{ name: 'random read latency CDF (measured)', kind: 'measured', colour: 0, label: 'CDF', region: false, points: [[0.5, 0.6], [2, 1]] }],
+    }, { width: 640, height: 380 });
+    const d = svg.querySelector('g[data-kind="measured"] path')!.getAttribute('d')!;
+    const pts = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    expect(pts.length).toBe(5);  // (x0, 0) → (x0, 0.6) → (x1, 0.6) → (x1, 1)
+    for (let i = 1; i < pts.length; i++) {
+      const [a, b] = [pts[i - 1]!, pts[i]!];
+      expect(a[0] === b[0] || a[1] === b[1]).toBe(true);  // every segment horizontal or vertical
+    }
+  });
+
+  it('labels a log y axis in decimal 1-2-5 steps, not powers of two', () => {
+    document.body.innerHTML = '<svg id="c"></svg>';
+    const svg = document.getElementById('c') as unknown as SVGSVGElement;
+    renderLineChart(svg, {
+      id: 'qps', title: 'QPS', xLabel: 'dataset (MB)', yLabel: 'queries per second', xLog: false, yLog: true,
+      series: [{ name: 'queries/s (measured)', kind: 'measured', colour: 0, label: 'queries/s', region: false, points: [[1, 1400], [2, 900], [3, 40], [4, 12]] }],
+    }, { width: 640, height: 380 });
+    const axes = svg.querySelectorAll('g > g[font-size="11"]');
+    const yLabels = [...axes[1]!.querySelectorAll('.tick text')].map((t) => t.textContent);
+    expect(yLabels.length).toBeGreaterThanOrEqual(3);
+    for (const l of yLabels) expect(l).toMatch(/^[125]0*(\.\d+)?[KkM]?$|^[125]\d*( [KM])?$/);
+    expect(yLabels).not.toContain('16');
+    expect(yLabels).not.toContain('512');
+  });
+
   it('finds the centroid of a polygon', () => {
     expect(centroid([[0, 0], [4, 0], [4, 2], [0, 2], [0, 0]])).toEqual([2, 1]);
     expect(centroid([[0, 0], [6, 0], [0, 6]])).toEqual([2, 2]);

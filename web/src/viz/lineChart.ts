@@ -94,9 +94,13 @@ function clip(text: string, chars: number): string {
   return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
 }
 
-function makeScale(log: boolean, lo: number, hi: number, range: [number, number], zeroBased: boolean) {
+/**
+ * A log axis counts in powers of two (1, 2, 4 … KB) when `binary` (an x axis of sizes or
+ * counts that double), else in decimal 1-2-5 steps (a measured quantity's axis).
+ */
+function makeScale(log: boolean, lo: number, hi: number, range: [number, number], zeroBased: boolean, binary = false) {
   if (log) {
-    const base = hi / lo <= 1024 ? 2 : 10;
+    const base = binary && hi / lo <= 1024 ? 2 : 10;
     return d3.scaleLog().base(base).domain([lo / 1.15, hi * 1.15]).range(range);
   }
   const min = zeroBased && lo >= 0 ? 0 : lo;
@@ -172,7 +176,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const usable = (log: boolean, v: number[]) => (log ? v.filter((a) => a > 0) : v);
   const xs = usable(xLog, pts.map((p) => p[0]));
   const ys = usable(yLog, pts.map((p) => p[1]));
-  const x = makeScale(xLog && xs.length > 0, d3.min(xs) ?? 0, d3.max(xs) ?? 1, [0, iw], false);
+  const x = makeScale(xLog && xs.length > 0, d3.min(xs) ?? 0, d3.max(xs) ?? 1, [0, iw], false, true);
   const y = makeScale(yLog && ys.length > 0, d3.min(ys) ?? 0, d3.max(ys) ?? 1, [ih, 0], true);
   const plot = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
 
@@ -210,6 +214,10 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const ok = ([px, py]: [number, number]) =>
     Number.isFinite(px) && Number.isFinite(py) && (!xLog || px > 0) && (!yLog || py > 0);
   const line = d3.line<[number, number]>().defined(ok).x((p) => x(p[0])).y((p) => y(p[1])).digits(2);
+  // A CDF's measured curve: a step at each point, rising from 0 at the first.
+  const steps = d3.line<[number, number]>().defined(ok).x((p) => x(p[0])).y((p) => y(p[1])).digits(2).curve(d3.curveStepAfter);
+  const measuredPath = (pts: Array<[number, number]>) =>
+    spec.step && pts.length > 0 ? steps([[pts[0]![0], 0], ...pts]) : line(pts);
   // Regions first, then theory, so measured points sit on top of their curves.
   const rank = (i: number) => (spec.series[i]!.region ? -1 : { theory: 0, paper: 1, measured: 2 }[spec.series[i]!.kind]);
   const order = [...spec.series.keys()].sort((a, b) => rank(a) - rank(b));
@@ -233,7 +241,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
       g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour)
         .attr('stroke-width', 1.5).attr('stroke-dasharray', '6 4');
     } else if (s.kind === 'measured') {
-      g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 1.75);
+      g.append('path').attr('d', measuredPath(s.points) ?? '').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 1.75);
     }
     if (s.kind === 'measured' && s.points.length <= 120) {
       g.selectAll('circle').data(s.points.filter(ok)).join('circle').attr('cx', (p) => x(p[0]).toFixed(2))
