@@ -3,7 +3,8 @@
  * happens, fast-forwards through waits with nothing to see (a failed node's missed
  * heartbeats), and drops to slow motion while an event runs (a join, a leave, a repair, a
  * compaction), so a lesson's point shows within seconds of wall time. A slow-motion episode
- * speeds up again (doubling each second after the first 1.5 s) so a long event still ends in
+ * starts at the policy's slow speed (or the speed the mode names) and speeds up again
+ * (doubling each second after the first 1.5 s, up to cruising) so a long event still ends in
  * seconds. Between snapshots the clock advances in small chunks and stops at the moment the
  * session turns busy, so no event starts and ends inside one fast frame. Pure logic: the frame
  * loop passes the wall time in.
@@ -14,6 +15,8 @@ export interface AutoMode {
   kind: 'slow' | 'fast' | 'cruise';
   /** What happens: "join of node 20 in progress" (empty for cruise). */
   what: string;
+  /** Slow motion: the speed this event starts at (default: the policy's slowNsPerSec). */
+  nsPerSec?: number;
 }
 
 export interface AutoPolicy<S> {
@@ -64,7 +67,8 @@ export class AutoClock<S> {
         return p.cruiseNsPerSec;
       case 'slow': {
         const over = Math.max(0, wallMs - (this.slowSince < 0 ? wallMs : this.slowSince) - RAMP_AFTER_MS);
-        return Math.min(p.cruiseNsPerSec, p.slowNsPerSec * 2 ** (over / RAMP_DOUBLING_MS));
+        const base = this.current.nsPerSec ?? p.slowNsPerSec;
+        return Math.min(Math.max(base, p.cruiseNsPerSec), base * 2 ** (over / RAMP_DOUBLING_MS));
       }
     }
   }
