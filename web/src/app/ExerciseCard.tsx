@@ -17,7 +17,8 @@ type State =
   | { kind: 'judged'; feedback: Feedback; answer: number }
   | { kind: 'error'; message: string };
 
-export function ExerciseCard({ exercise: base, lesson }: { exercise: Exercise; lesson: Lesson }) {
+/** `level`: the heading level of its title, one below the lesson heading it sits under (default 4). */
+export function ExerciseCard({ exercise: base, lesson, level = 4 }: { exercise: Exercise; lesson: Lesson; level?: 2 | 3 | 4 | 5 | 6 }) {
   const student = useStudentSeed();
   const exercise = useMemo(() => instantiate(base, student), [base, student]);
   const varies = base.variants !== undefined;
@@ -49,12 +50,13 @@ export function ExerciseCard({ exercise: base, lesson }: { exercise: Exercise; l
   };
 
   const id = `ex-${exercise.id}`;
+  const Heading = `h${level}` as const;
   const tol = exercise.tolerance;
   const tolText = tol ? (tol.rel !== undefined ? `within ±${fmt(tol.rel * 100)}%` : `within ±${fmt(tol.abs ?? 0)}`) : '';
   const judged = state.kind === 'judged' ? state : null;
   return (
     <section className="exercise" aria-labelledby={`${id}-title`} data-exercise={exercise.id}>
-      <h4 id={`${id}-title`}>Exercise: {exercise.title}</h4>
+      <Heading id={`${id}-title`} className="exercise-title">Exercise: {exercise.title}</Heading>
       {varies && (
         <p className="muted small variant-line" data-student={student}>
           Your numbers: variant {student === 0 ? 'of the lesson' : `for student ${student}`} (add <code>?student=N</code> to the

@@ -16,6 +16,16 @@ function liveField(k: string, v: unknown): string {
   return Array.isArray(v) ? `${k}: ${v.length} operation${v.length === 1 ? '' : 's'}` : `${k}=${String(v)}`;
 }
 
+/** The heading level for a card after `blocks`: one below the last Markdown heading before it (h2 … h6). */
+export function headingLevelAfter(blocks: Lesson['blocks']): 2 | 3 | 4 | 5 | 6 {
+  let level = 1;
+  for (const b of blocks) {
+    if (b.kind !== 'markdown') continue;
+    for (const m of b.text.matchAll(/^(#{1,6})\s/gm)) level = m[1]!.length;
+  }
+  return Math.min(6, Math.max(2, level + 1)) as 2 | 3 | 4 | 5 | 6;
+}
+
 function ScenarioCard({ s, lab, onLoad }: { s: LessonScenario; lab: string; onLoad: (s: LessonScenario) => void }) {
   const what = s.experiment
     ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
@@ -45,7 +55,7 @@ export function LessonView({ lesson, errors, onLoadScenario }: { lesson: Lesson;
       {lesson.blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
         if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} lab={lesson.lab} onLoad={onLoadScenario} />;
-        return <ExerciseCard key={i} exercise={b.exercise} lesson={lesson} />;
+        return <ExerciseCard key={i} exercise={b.exercise} lesson={lesson} level={headingLevelAfter(lesson.blocks.slice(0, i))} />;
       })}
     </article>
   );
