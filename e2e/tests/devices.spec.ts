@@ -39,6 +39,13 @@ test('home → Devices lab → run devices.table1: FAWN Table 1 within 10%', asy
   }
   await page.locator('table.metrics').scrollIntoViewIfNeeded();
   await shot(page, 'devices-table1');
+  // The latency CDFs are steps: every segment of a measured curve is level or upright.
+  const cdf = page.locator('figure.chart', { has: page.getByText('fraction of reads ≤ x') });
+  await cdf.screenshot({ path: resolve(REPO, 'e2e/screenshots/devices-table1-cdf.png') });
+  const d = (await cdf.locator('g[data-kind="measured"] path').first().getAttribute('d')) ?? '';
+  const pts = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  expect(pts.length).toBeGreaterThan(2);
+  for (let i = 1; i < pts.length; i++) expect(pts[i]![0] === pts[i - 1]![0] || pts[i]![1] === pts[i - 1]![1], d).toBe(true);
 });
 
 test('the live flash device fills, then its garbage collector copies and erases', async ({ page }) => {

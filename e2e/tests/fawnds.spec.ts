@@ -2,7 +2,8 @@
 // compaction, a crash and recovery, bad parameters, a lesson scenario, and experiments run
 // from the panel (FAWN Table 2's cliff).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot } from './helpers';
+import { resolve } from 'node:path';
+import { REPO, shot } from './helpers';
 
 /** A counter's text. */
 const counter = (page: Page, name: string): Locator => page.locator(`dd[data-counter="${name}"]`);
@@ -220,4 +221,10 @@ test('runs fawnds.table2 and sees the cliff between 125 MB and 250 MB', async ({
   }
   await page.locator('.chart').first().scrollIntoViewIfNeeded();
   await shot(page, 'fawnds-table2');
+  // Its log axis reads in decimal steps (1, 2, 5 × 10^k), not in powers of two.
+  const chart = page.locator('figure.chart').first();
+  await chart.screenshot({ path: resolve(REPO, 'e2e/screenshots/fawnds-table2-chart.png') });
+  const yTicks = await chart.locator('svg g > g[font-size="11"]').nth(1).locator('.tick text').allTextContents();
+  expect(yTicks.length).toBeGreaterThanOrEqual(2);
+  for (const t of yTicks) expect(t, yTicks.join(' ')).toMatch(/^[125](0*|\.\d+)?(\s?[KkM])?$/);
 });
