@@ -64,6 +64,18 @@ describe('logScene', () => {
     expect(keyTexts).toEqual([`${log.keys[0]!.toString(16).padStart(8, '0')}…`, `${log.keys[1]!.toString(16).padStart(8, '0')}…`]);
   });
 
+  it('writes the key typed for a record where the page knows it, cut to its cell', () => {
+    const log = fixtureLog([{ size: 100, state: 'live' }, { size: 100, state: 'live' }]);
+    const names = new Map([[log.keys[0]!, 'apple'], [log.keys[1]!, 'a-very-long-key-name-indeed']]);
+    const texts = sceneTexts(logScene([row(0, log, { names })], { start: 0, end: 220 }, { width: 900, crashed: false }).scene);
+    expect(texts).toContain('“apple”');
+    expect(texts).toContain('“a-very-long-key-name-indeed”');
+    // Narrower cells (about 100 px): the name is cut to what fits, with an ellipsis.
+    const narrow = sceneTexts(logScene([row(0, log, { names })], { start: 0, end: 700 }, { width: 900, crashed: false }).scene);
+    expect(narrow.some((t) => /^“a-very-lon?g?.*…$/.test(t) && t.length < 16)).toBe(true);
+    expect(describeRecord(row(0, log, { names }), 0)).toMatch(/: put of key “apple” at log offset 0/);
+  });
+
   it('draws a million records as per-pixel shares, bounded by the width', () => {
     const log = patternLog(1_000_000);
     const rows = [row(0, log, { capacity: 64 * 1024 * 1024 })];
