@@ -238,7 +238,7 @@ class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
     return v;
   }
   double version() const { return session_ ? static_cast<double>(session_->version()) : 0; }
-  bool busy() const { return session_ && session_->Busy(); }
+  int busy() const { return session_ ? session_->Busy() : 0; }
 };
 
 // The FAWN-KV lab's session: a live session plus operations and the ring's VIDs as columns.
@@ -257,7 +257,7 @@ class FawnkvHandle : public SessionHandle<fawnlab::fawnkvlab::FawnkvSession> {
     return v;
   }
   double version() { return session_ ? static_cast<double>(session_->version()) : 0; }
-  bool busy() const { return session_ && session_->Busy(); }
+  int busy() const { return session_ ? session_->Busy() : 0; }
 };
 
 // Binds a handle with operations: the live-session methods and apply. The inherited members

@@ -300,7 +300,10 @@ void FawndsSession::ReadDeltas(uint64_t* reads, uint64_t* fps) const {
   }
 }
 
-bool FawndsSession::Busy() const { return !crashed_ && node_ && node_->maintenance_running(); }
+int FawndsSession::Busy() const {
+  if (crashed_ || !node_ || !node_->maintenance_running()) return 0;
+  return node_->progress().locked ? 2 : 1;
+}
 
 size_t FawndsSession::num_stores() const {
   if (crashed_) return frozen_.size();

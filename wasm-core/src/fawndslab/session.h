@@ -82,8 +82,10 @@ class FawndsSession {
   sim::SimTime now() const { return sim_.now(); }
   // Bumped whenever something the log or index views show may have changed.
   uint64_t version() const { return version_; }
-  // Whether a compaction, split or merge is running: the page slows its clock down for it.
-  bool Busy() const;
+  // Whether a compaction, split or merge is running, and in which phase: 0 none, 1 scanning
+  // (copying), 2 holding its lock. The page slows its clock down for it and watches the phase
+  // change between snapshots (cheaper than a snapshot).
+  int Busy() const;
 
  private:
   struct Config {

@@ -424,7 +424,7 @@ void FawnkvSession::CheckRing() {
   ++ring_version_;
 }
 
-bool FawnkvSession::Busy() const { return cluster_->changing(); }
+int FawnkvSession::Busy() const { return cluster_->changing() ? 1 : 0; }
 
 uint64_t FawnkvSession::version() {
   CheckRing();

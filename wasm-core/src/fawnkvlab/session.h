@@ -88,8 +88,8 @@ class FawnkvSession {
   uint64_t version();
   fawnkv::Cluster& cluster() { return *cluster_; }
   // Whether a membership change (a join, a leave, a failed node's repair) is running or
-  // waiting: the page slows its clock down for it. Cheaper than a snapshot.
-  bool Busy() const;
+  // waiting (1, else 0): the page slows its clock down for it. Cheaper than a snapshot.
+  int Busy() const;
 
  private:
   struct Config {

@@ -46,8 +46,8 @@ export function KeyValueFields({ prefix, keyText, value, onKey, onValue }: {
 export interface Steppable<S> {
   advance(dtNs: number, maxEvents: number): number;
   snapshot(): S;
-  /** Whether an event the auto speed slows down for runs (FAWN-KV, FAWN-DS sessions). */
-  busy?(): boolean;
+  /** What the auto speed slows down for, as a phase (0: nothing; FAWN-KV, FAWN-DS sessions). */
+  busy?(): number;
 }
 
 /** Events a session may run in one frame (a bound, so a fast speed cannot freeze the page). */
@@ -85,7 +85,7 @@ export function useFrameLoop<S>(
           else s.advance((dtMs / 1000) * nsPerSec.current, MAX_EVENTS_PER_FRAME);
         }
         const snap = s.snapshot();
-        clock?.observe(snap, s.busy?.() ?? false, now);
+        clock?.observe(snap, (s.busy?.() ?? 0) !== 0, now);
         frameRef.current(snap, now);
       }
       raf = requestAnimationFrame(tick);

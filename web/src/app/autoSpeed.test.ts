@@ -38,12 +38,18 @@ describe('AutoClock', () => {
   it('advances in chunks and stops the frame where the session turns busy', () => {
     const c = new AutoClock(policy(() => ({ kind: 'cruise', what: '' })));
     let t = 0;
-    const session = { advance: (dt: number) => ((t += dt), 1), busy: () => t >= 3e6 };
+    const session = { advance: (dt: number) => ((t += dt), 1), busy: () => (t >= 3e6 ? 1 : 0) };
     const ran = c.advance(session, 100, 0, 1e9);  // 100 ms at 100 ms/s: 10 ms of virtual time
     expect(t).toBeGreaterThanOrEqual(3e6);
     expect(t).toBeLessThan(3e6 + 1e7 / 20 + 1);  // within a twentieth of a second of slow motion
     expect(ran).toBe(t);
     expect(c.mode().kind).toBe('slow');
+    // In slow motion too, a new phase (a lock taken) ends the frame where it starts.
+    const locked = { advance: (dt: number) => ((t += dt), 1), busy: () => (t >= 3.2e6 ? 2 : 1) };
+    const before = t;
+    c.advance(locked, 100, 100, 1e9);
+    expect(t).toBeGreaterThanOrEqual(3.2e6);
+    expect(t - before).toBeLessThan(1e6);  // stopped at the lock, not at the frame's end
   });
 });
 
@@ -52,7 +58,7 @@ const scenarios = <C>(lab: string) =>
   (JSON.parse(readFileSync(`${REPO}lessons/${lab}/scenarios.json`, 'utf8')) as Array<Scenario<C>>).filter((s) => s.live);
 
 /** Plays `frames` frames of 1/60 s (the script one operation per frame, as the page does); the wall ms at which `done` first held, or null. */
-function play<S>(session: { advance(dt: number, n: number): number; busy(): boolean; snapshot(): S; apply(op: unknown): unknown }, ops: unknown[],
+function play<S>(session: { advance(dt: number, n: number): number; busy(): number; snapshot(): S; apply(op: unknown): unknown }, ops: unknown[],
   clock: AutoClock<S>, done: (s: S) => boolean, labels: Set<string>, frames = 600): number | null {
   const queue = [...ops];
   for (let f = 0; f < frames; f++) {
@@ -61,7 +67,7 @@ function play<S>(session: { advance(dt: number, n: number): number; busy(): bool
     if (op !== undefined) session.apply(op);
     clock.advance(session, 1000 / 60, wall, 200_000);
     const snap = session.snapshot();
-    clock.observe(snap, session.busy(), wall);
+    clock.observe(snap, session.busy() !== 0, wall);
     if (clock.label()) labels.add(clock.label().replace(/\d+(, \d+)*/g, 'N'));
     if (queue.length === 0 && done(snap)) return wall;
   }

@@ -5,9 +5,9 @@
  * compaction), so a lesson's point shows within seconds of wall time. A slow-motion episode
  * starts at the policy's slow speed (or the speed the mode names) and speeds up again
  * (doubling each second after the first 1.5 s, up to cruising) so a long event still ends in
- * seconds. Between snapshots the clock advances in small chunks and stops at the moment the
- * session turns busy, so no event starts and ends inside one fast frame. Pure logic: the frame
- * loop passes the wall time in.
+ * seconds. The clock advances in small chunks and ends the frame at the moment the session's
+ * busy phase changes (an event starts, a lock is taken, an event ends), so no phase starts and
+ * ends inside one fast frame. Pure logic: the frame loop passes the wall time in.
  */
 
 /** What the view is doing, as a policy reads it from a snapshot. */
@@ -31,8 +31,8 @@ export interface AutoPolicy<S> {
 /** A session as the auto clock drives it. */
 export interface AutoSteppable {
   advance(dtNs: number, maxEvents: number): number;
-  /** Whether an event the view slows down for runs now (cheaper than a snapshot). */
-  busy?(): boolean;
+  /** What the view slows down for runs now, as a phase (0 or false: nothing); cheaper than a snapshot. */
+  busy?(): number | boolean;
 }
 
 /** Wall ms of slow motion before an episode starts to speed up, and the doubling period. */
@@ -92,27 +92,32 @@ export class AutoClock<S> {
   }
 
   /**
-   * Advances `session` by `dtMs` of wall time at the current speed. Unless already slow, the
-   * virtual time goes in chunks, and the frame ends early when the session turns busy (the
-   * rest of it then runs in slow motion from the next frame on). Returns the virtual ns run.
+   * Advances `session` by `dtMs` of wall time at the current speed, in chunks; the frame ends
+   * early when the session's busy phase changes (the rest then runs at the speed the next
+   * snapshot chooses; a new phase starts in slow motion at once). Returns the virtual ns run.
    */
   advance(session: AutoSteppable, dtMs: number, wallMs: number, maxEvents: number): number {
     this.lastWall = wallMs;
+    // An event that began outside the clock (an operation that ran the session) is slowed
+    // down for before the snapshot names it.
+    const phase = session.busy ? Number(session.busy()) : 0;
+    if (phase !== 0 && this.current.kind !== 'slow') this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
     const total = (dtMs / 1000) * this.nsPerSec(wallMs);
     if (total <= 0) return 0;
-    if (this.current.kind === 'slow' || !session.busy) {
+    if (!session.busy) {
       session.advance(total, maxEvents);
       return total;
     }
-    // Chunks of at most a twentieth of a second of slow motion, so an event that starts
+    // Chunks of at most a twentieth of a second of slow motion, so a phase that starts
     // mid-frame is caught within that much of its start.
     const chunks = Math.min(MAX_CHUNKS, Math.max(1, Math.ceil(total / (this.policy.slowNsPerSec / 20))));
     const chunk = total / chunks;
     let events = 0;
     for (let i = 0; i < chunks && events < maxEvents; i++) {
       events += session.advance(chunk, maxEvents - events);
-      if (session.busy()) {
-        this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
+      const now = Number(session.busy());
+      if (now !== phase) {
+        if (now !== 0) this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
         return chunk * (i + 1);
       }
     }

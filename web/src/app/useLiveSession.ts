@@ -19,7 +19,7 @@ import type { LiveRequest } from './LiveQueue';
 export interface LiveSessionLike<C, S> {
   advance(dtNs: number, maxEvents: number): number;
   step(): boolean;
-  busy?(): boolean;
+  busy?(): number;
   reconfigure(patch: C): string;
   snapshot(): S;
   dispose(): void;

@@ -89,10 +89,11 @@ class LiveOpSession<C, S, O, P, R extends EmbindOpSession> extends LiveSession<C
   }
   /**
    * Whether an event the page shows in slow motion is running (FAWN-KV: a join, a leave or a
-   * failed node's repair; FAWN-DS: a compaction, split or merge). Cheaper than a snapshot.
+   * failed node's repair; FAWN-DS: a compaction, split or merge, 2 while its lock holds), as a
+   * phase number (0: nothing). Cheaper than a snapshot.
    */
-  busy(): boolean {
-    return this.raw ? this.raw.busy() : false;
+  busy(): number {
+    return this.raw ? this.raw.busy() : 0;
   }
 }
 

@@ -38,8 +38,8 @@ declare module '@wasm/fawnlab_web.mjs' {
   export interface EmbindOpSession extends EmbindSession {
     apply(opJson: string): { ok: true; json: string } | EmbindError;
     version(): number;
-    /** Whether something the page slows down for runs (a membership change; maintenance). */
-    busy(): boolean;
+    /** What the page slows down for runs, as a phase: 0 nothing (FAWN-KV 1: a membership change; FAWN-DS 1: maintenance scanning, 2: its lock). */
+    busy(): number;
   }
 
   /** The FAWN-DS lab's session: a live session with operations and column views. */
