@@ -170,7 +170,7 @@ test('compaction under load: the lock shows, then the store list swaps', async (
   // The scenario plays at once, at the auto speed: slow motion for the scan, slower for the
   // lock (25 ms for about 2.5 s); the page pauses the moment the lock shows, for the screenshot.
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect(page.getByTestId('fawnds-auto')).toContainText('slow motion: compact of store 1 in progress', { timeout: 10_000 });
+  await expect(page.getByTestId('fawnds-auto')).toContainText('slow motion: compact of store 1 in progress', { timeout: 30_000 });
   const done = maintenance.filter({ hasText: 'Last maintenance: compact finished' });
   const sawLock = await page.waitForFunction(() => {  // the auto speed holds the lock on screen for seconds
     if (document.querySelector('.lock-note')) {
@@ -178,13 +178,13 @@ test('compaction under load: the lock shows, then the store list swaps', async (
       return 'lock';
     }
     return (document.querySelector('[data-testid="fawnds-maintenance"]')?.textContent ?? '').includes('compact finished') ? 'done' : false;
-  }, null, { polling: 'raf', timeout: 10_000 });
+  }, null, { polling: 'raf', timeout: 30_000 });
   expect(await sawLock.jsonValue()).toBe('lock');
   await expect(page.locator('.lock-note')).toContainText(/requests? held/);
   await page.getByTestId('fawnds-log').scrollIntoViewIfNeeded();
   await shot(page, 'fawnds-locked');
   await page.getByRole('button', { name: 'Play' }).click();
-  await expect(done).toBeVisible({ timeout: 10_000 });
+  await expect(done).toBeVisible({ timeout: 30_000 });
   await expect(maintenance).toContainText('Its lock held requests for 25 ms');
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('fawnds-timeline')).toBeVisible();

@@ -53,8 +53,8 @@ test('a put goes down its chain, a failed tail is replaced and the key stays rea
   const play = page.getByRole('button', { name: 'Play' });
   if (await play.isVisible()) await play.click();
   const row = page.getByTestId('fawnkv-nodes').locator('tbody tr').nth(Number(tail));  // rows in id order
-  await expect(row).toContainText('failed', { timeout: 10_000 });
-  await expect(page.getByTestId('fawnkv-events')).toContainText(`node ${tail} replaced`, { timeout: 10_000 });
+  await expect(row).toContainText('failed', { timeout: 30_000 });
+  await expect(page.getByTestId('fawnkv-events')).toContainText(`node ${tail} replaced`, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Pause' }).click();
   await keyOp(page, 'Get', 'apple');
   await expect(result).toContainText('get “apple” → “red” from the tail');
