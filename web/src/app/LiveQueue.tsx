@@ -11,7 +11,7 @@ import { isCoreError } from '../model/core';
 import { changedFields } from '../model/scenario';
 import type { LiveConfig, QueueSnapshot } from '../model/types';
 import { fmt, fmtNs } from '../viz/format';
-import { QueueAnimator, renderQueueView } from '../viz/queueView';
+import { QueueAnimator, queueLayoutFor, renderQueueView } from '../viz/queueView';
 import { useCore } from './coreContext';
 
 /** Virtual nanoseconds per wall-clock second at each speed. */
@@ -116,7 +116,8 @@ export function LiveQueue({ request, onEdit }: { request: LiveRequest | null; on
       if (s && svgRef.current) {
         if (playing.current) s.advance((dtMs / 1000) * speed.current, 200_000);
         const sn = s.snapshot();
-        renderQueueView(svgRef.current, animator.current.frame(sn, now), sn);
+        const view = queueLayoutFor(svgRef.current.clientWidth);
+        renderQueueView(svgRef.current, animator.current.frame(sn, now, 0.5, view), sn, view);
         if (now - lastUi > 200) {
           lastUi = now;
           setSnap(sn);

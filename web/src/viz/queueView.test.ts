@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { QueueSnapshot } from '../model/types';
-import { QueueAnimator, renderQueueView, serverLayout } from './queueView';
+import { NARROW_LAYOUT, QueueAnimator, queueLayoutFor, renderQueueView, serverLayout, WIDE_LAYOUT } from './queueView';
 
 function snap(queue: number[], serving: Array<number | null>, recent: number[] = [], now = 1000): QueueSnapshot {
   return {
@@ -53,6 +53,33 @@ describe('renderQueueView', () => {
     expect(svg.querySelectorAll('g.server').length).toBe(2);
     renderQueueView(svg, new QueueAnimator().frame(snap([5], [1, null]), 0), s);
     expect(svg.querySelectorAll('g.dots circle').length).toBe(2);
+    expect(svg.querySelectorAll('g.static').length).toBe(1);
+  });
+});
+
+describe('the narrow layout', () => {
+  it('is chosen for a phone-wide view and keeps every part inside its width', () => {
+    expect(queueLayoutFor(330)).toBe(NARROW_LAYOUT);
+    expect(queueLayoutFor(800)).toBe(WIDE_LAYOUT);
+    const n = NARROW_LAYOUT;
+    expect(n.source).toBeLessThan(n.laneLeft);
+    expect(n.laneRight).toBeLessThan(n.server - 28);  // the lane ends before the biggest server circle
+    expect(n.exit).toBeLessThan(n.width);
+    expect(n.slots).toBeGreaterThan(5);
+    for (const s of serverLayout(4, n)) expect(s.x + s.r).toBeLessThan(n.exit);
+  });
+
+  it('draws the view in its own viewBox, redrawing the static parts when the layout changes', () => {
+    document.body.innerHTML = '<svg id="s"></svg>';
+    const svg = document.getElementById('s') as unknown as SVGSVGElement;
+    const s = snap(Array.from({ length: 30 }, (_, i) => i), [100]);
+    const f = new QueueAnimator().frame(s, 0, 0.5, NARROW_LAYOUT);
+    renderQueueView(svg, f, s, NARROW_LAYOUT);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${NARROW_LAYOUT.width} 220`);
+    expect(f.hidden).toBe(30 - NARROW_LAYOUT.slots);
+    for (const d of f.dots) expect(d.x).toBeLessThanOrEqual(NARROW_LAYOUT.width);
+    renderQueueView(svg, new QueueAnimator().frame(s, 0), s);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${WIDE_LAYOUT.width} 220`);
     expect(svg.querySelectorAll('g.static').length).toBe(1);
   });
 });
