@@ -74,6 +74,10 @@ describe('lab URL state', () => {
       "present 'yes' in the link must be 1 or 0",
     ]);
     expect(labStateFromSearch('?step=0').errors).toHaveLength(1);
+    const bad = labStateFromSearch('?student=abc');
+    expect(bad.student).toBeNull();
+    expect(bad.errors).toEqual(["student 'abc' in the link must be a whole number from 0 to 999999"]);
+    expect(labStateFromSearch('?student=42').student).toBe('42');
   });
 
   it('types live fields against their specs and names what does not fit', () => {

@@ -116,9 +116,15 @@ export function labStateFromSearch(search: string): LabUrlState {
   }
   const presentText = q.get('present');
   if (presentText !== null && presentText !== '0' && presentText !== '1') errors.push(`present '${presentText}' in the link must be 1 or 0`);
+  let student = q.get('student');
+  if (student !== null && !/^\d{1,6}$/.test(student.trim())) {
+    // The exercises read the same rule (app/studentSeed.ts); a bad one would silently fall back.
+    errors.push(`student '${student}' in the link must be a whole number from 0 to 999999`);
+    student = null;
+  }
   const live: Record<string, string> = {};
   for (const [k, v] of q) if (k.startsWith(LIVE_PREFIX) && k.length > LIVE_PREFIX.length) live[k.slice(LIVE_PREFIX.length)] = v;
-  return { experiment: scenarioFromSearch(search), scenario, step, present: presentText === '1', live, student: q.get('student'), errors };
+  return { experiment: scenarioFromSearch(search), scenario, step, present: presentText === '1', live, student, errors };
 }
 
 /** Writes a lab page's state as a query string ('' when there is nothing to keep). */
