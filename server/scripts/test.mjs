@@ -2,6 +2,7 @@
 // and says which. `--only a,b` / `--skip a,b` select steps; `--list` lists them.
 import { join } from 'node:path';
 import { buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
+import { checkGoldens } from './goldens.mjs';
 import { log, ROOT, run, since } from './util.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
@@ -10,6 +11,13 @@ const STEPS = [
   ['native', 'C++ core: GoogleTest and fuzz-corpus replays (native build)', () => {
     buildNative();
     run('ctest', ['--test-dir', 'wasm-core/build/native', '--output-on-failure']);
+  }],
+  ['goldens', 'Every experiment at seed 1 gives its recorded JSON, byte for byte (wasm-core/golden)', () => {
+    buildNative();
+    const { problems, count } = checkGoldens();
+    for (const p of problems) log(`goldens: ${p}`);
+    if (problems.length) process.exit(1);
+    log(`goldens: all ${count} experiments match`);
   }],
   ['asan', 'C++ core under AddressSanitizer + UBSan', () => {
     buildNative({ sanitize: true });
