@@ -14,7 +14,7 @@
 //       .step(), .reconfigure(patchJson) -> "" | error message, .snapshot() -> JSON text,
 //       .delete() when done.
 //   new FawndsSession(configJson, seed)         -> the same, and
-//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawndslab/session.h)
+//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnds/lab/session.h)
 //       .log(store)    -> {ok: true, offsets: Uint32Array, flags: Uint8Array, keys: Uint32Array,
 //                          logEnd, counts: [live, orphaned, deleted, outOfRange, lost]} | error
 //       .index(store, first, count, group)
@@ -22,7 +22,7 @@
 //                          fragments: Uint16Array, offsets: Uint32Array} | error
 //       .version()     -> a number that changes when the log or index may have
 //   new FawnkvSession(configJson, seed)         -> the live-session methods, and
-//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnkvlab/session.h)
+//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnkv/lab/session.h)
 //       .vids()        -> {ok: true, version, node: Uint32Array, index: Uint16Array,
 //                          pos: Float64Array} | error     (the ring's VIDs in ring order)
 //       .version()     -> the ring's version: changes when its VIDs do (fetch vids() again)
@@ -39,12 +39,12 @@
 
 #include "base/json_reader.h"
 #include "base/json_writer.h"
-#include "experiments/registry.h"
-#include "devices/disk_session.h"
-#include "devices/flash_session.h"
-#include "fawndslab/session.h"
-#include "fawnkvlab/session.h"
-#include "queues/session.h"
+#include "registry/experiments.h"
+#include "devicelab/lab/disk_session.h"
+#include "devicelab/lab/flash_session.h"
+#include "fawnds/lab/session.h"
+#include "fawnkv/lab/session.h"
+#include "queues/lab/session.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "experiments/registry.h"
+#include "registry/experiments.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

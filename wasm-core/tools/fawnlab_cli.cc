@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/registry.h"
+#include "registry/experiments.h"
 
 namespace {
 

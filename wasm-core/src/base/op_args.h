@@ -1,5 +1,5 @@
 // Arguments of a live session's operations: one JSON object with "op" and the operation's own
-// fields (fawndslab/session.h, fawnkvlab/session.h). Each check returns a Status whose
+// fields (fawnds/lab/session.h, fawnkv/lab/session.h). Each check returns a Status whose
 // message names the field and what it accepts, for the page to show as is.
 #ifndef FAWNLAB_BASE_OP_ARGS_H_
 #define FAWNLAB_BASE_OP_ARGS_H_

@@ -12,7 +12,7 @@
 namespace fawnlab::fawnkv {
 
 namespace {
-constexpr uint64_t kMaxRequest = 128 * 1024;  // the block layer's largest request (fawnds_rig.cc)
+constexpr uint64_t kMaxRequest = 128 * 1024;  // the block layer's largest request (fawnds/experiments/rig.cc)
 constexpr uint64_t kBatchBytes = 32 * 1024;   // pre-copy and flush messages carry up to this much
 }  // namespace
 
@@ -60,7 +60,7 @@ StatusOr<std::unique_ptr<Backend>> Backend::Create(sim::Simulator* sim, Transpor
                                    std::to_string(o.index_dram_bytes >> 10) + " KB leaves no page cache; use a smaller scale divisor");
   }
   b->cache_bytes_ = static_cast<uint64_t>(free);
-  const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);  // as fawnds_rig.cc
+  const device::WriteBackOptions wb = device::WriteBackOptions::Linux(free, kMaxRequest);  // as fawnds/experiments/rig.cc
   fawnds::CpuCosts costs;
   b->cache_ = std::make_unique<device::PageCache>(b->flash_.get(), b->cache_bytes_, costs.copy_ns_per_kb, wb);
   b->dev_ = b->cache_.get();

@@ -1,5 +1,5 @@
 // Backend: one FAWN-KV back-end (SOSP'09 §3.4, §4): an Alix 3c2 with its CompactFlash card,
-// the OS page cache in the DRAM the indexes leave (as experiments/fawnds_rig.h), one 500 MHz
+// the OS page cache in the DRAM the indexes leave (as fawnds/experiments/rig.h), one 500 MHz
 // core (fawnds::HostCpu) and a FAWN-DS Node holding one store per key range it replicates.
 //
 // Serving. Messages wait in a queue and one worker handles them one at a time, reading and
@@ -96,7 +96,7 @@ struct BackendOptions {
   std::string profile = "sandisk-cf-4gb";        // SOSP'09 §4: 4 GB Sandisk Extreme IV CF
   double scale = 1;                              // multiplies DRAM, the OS's share and the card
   uint64_t dram_bytes = uint64_t{256} << 20;     // SOSP'09 §4: 256 MB DDR SDRAM
-  uint64_t os_bytes = uint64_t{32} << 20;        // fitted to Table 2 (experiments/fawnds_rig.h)
+  uint64_t os_bytes = uint64_t{32} << 20;        // fitted to Table 2 (fawnds/experiments/rig.h)
   uint64_t card_min_bytes = 0;                   // the card is at least this big (room for the stores)
   uint64_t index_dram_bytes = 0;                 // DRAM the stores' hash indexes take (not page cache)
   int index_bits = 12;                           // each store's index: 2^index_bits buckets

@@ -64,7 +64,7 @@ class LiveSession<C, S, R extends RawSession = RawSession> {
   }
 }
 
-/** A live queue session (queues/session.h). */
+/** A live queue session (queues/lab/session.h). */
 export class LiveQueueSession extends LiveSession<LiveConfig, QueueSnapshot> {}
 
 /** A live flash device behind its FTL (the Devices lab); its snapshot's `recent` drains per call. */
@@ -98,7 +98,7 @@ class LiveOpSession<C, S, O, P, R extends EmbindOpSession> extends LiveSession<C
 }
 
 /**
- * The FAWN-DS lab's node (fawndslab/session.h): operations (put/get/delete and durable points
+ * The FAWN-DS lab's node (fawnds/lab/session.h): operations (put/get/delete and durable points
  * run until they complete), and the log and index as columns (typed arrays owned by
  * JavaScript) rather than JSON.
  */
@@ -120,7 +120,7 @@ export class LiveFawndsSession extends LiveOpSession<FawndsConfig, FawndsSnapsho
 }
 
 /**
- * The FAWN-KV lab's cluster (fawnkvlab/session.h): operations (put/get run until they are
+ * The FAWN-KV lab's cluster (fawnkv/lab/session.h): operations (put/get run until they are
  * answered; membership changes start and run as time advances), and the ring's VIDs as
  * columns, fetched again when the snapshot's `ring_version` changes.
  */
@@ -196,13 +196,13 @@ export class Core {
     return isCoreError(raw) ? raw : new LiveDiskSession(raw);
   }
 
-  /** Starts a FAWN-DS node session (fawndslab/session.h), or returns the reason it cannot. */
+  /** Starts a FAWN-DS node session (fawnds/lab/session.h), or returns the reason it cannot. */
   createFawndsSession(config: FawndsConfig, seed: string): LiveFawndsSession | CoreError {
     const raw = this.openSession(this.raw.FawndsSession, 'FawndsSession', config, seed);
     return isCoreError(raw) ? raw : new LiveFawndsSession(raw);
   }
 
-  /** Starts a FAWN-KV cluster session (fawnkvlab/session.h), or returns the reason it cannot. */
+  /** Starts a FAWN-KV cluster session (fawnkv/lab/session.h), or returns the reason it cannot. */
   createFawnkvSession(config: FawnkvConfig, seed: string): LiveFawnkvSession | CoreError {
     const raw = this.openSession(this.raw.FawnkvSession, 'FawnkvSession', config, seed);
     return isCoreError(raw) ? raw : new LiveFawnkvSession(raw);

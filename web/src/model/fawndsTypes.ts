@@ -1,5 +1,5 @@
 /**
- * Plain-data types of the FAWN-DS lab's live session (wasm-core/src/fawndslab/session.h):
+ * Plain-data types of the FAWN-DS lab's live session (wasm-core/src/fawnds/lab/session.h):
  * its configuration, the operations the page sends, the per-frame snapshot and the two
  * column views (a store's log record by record, an index's bucket cells).
  */

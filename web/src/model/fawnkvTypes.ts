@@ -1,5 +1,5 @@
 /**
- * Plain-data types of the FAWN-KV lab's live session (wasm-core/src/fawnkvlab/session.h): a
+ * Plain-data types of the FAWN-KV lab's live session (wasm-core/src/fawnkv/lab/session.h): a
  * simulated cluster of wimpy back-ends on a consistent-hashing ring, one or more front-ends,
  * chain replication, joins, leaves and failures, in virtual time.
  *

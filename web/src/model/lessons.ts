@@ -134,7 +134,7 @@ function checkDevicesLive(live: Record<string, unknown>, where: string, errors: 
   checkFields(live, DEVICES_LIVE_FIELDS[view], where, `the ${view} view`, errors, ['view']);
 }
 
-/** The fields a FAWN-DS live scenario may set, with their ranges (fawndslab/session.h). */
+/** The fields a FAWN-DS live scenario may set, with their ranges (fawnds/lab/session.h). */
 export const FAWNDS_LIVE_FIELDS: Record<string, FieldSpec> = {
   profile: { kind: 'choice', choices: ['sandisk-cf-4gb', 'intel-x25m', 'intel-x25e', 'nvm-4ch', 'disk-7200', 'disk-10k', 'disk-5400-laptop'] },
   capacity_mb: { kind: 'int', min: 16, max: 2048 },
@@ -170,7 +170,7 @@ function checkFields(live: Record<string, unknown>, fields: Record<string, Field
   }
 }
 
-/** The fields of the Queues lab's live queue, with their ranges (queues/session.cc). */
+/** The fields of the Queues lab's live queue, with their ranges (queues/lab/session.cc). */
 export const QUEUE_LIVE_FIELDS: Record<string, FieldSpec> = {
   servers: { kind: 'int', min: 1, max: 16 },
   arrival_rate_per_s: { kind: 'real', min: 1, max: 1e9 },

@@ -1,7 +1,7 @@
 /**
  * Plain-data types shared by the model, viz and app layers: what the C++ core returns
  * (experiment schemas, results, live-session snapshots). They mirror the JSON written by
- * wasm-core (experiments/result.h, base/params.h, queues/session.h).
+ * wasm-core (registry/result.h, base/params.h, queues/lab/session.h).
  */
 
 export type ParamType = 'int' | 'real' | 'choice' | 'bool';
@@ -87,7 +87,7 @@ export interface CoreError {
   message: string;
 }
 
-/** The live queue's snapshot (queues/session.h). */
+/** The live queue's snapshot (queues/lab/session.h). */
 export interface QueueSnapshot {
   version: number;
   now_ns: number;

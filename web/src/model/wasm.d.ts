@@ -53,7 +53,7 @@ declare module '@wasm/fawnlab_web.mjs' {
   }
 
   /**
-   * The FAWN-KV lab's cluster (fawnkvlab/session.h): operations, and the ring's VIDs as
+   * The FAWN-KV lab's cluster (fawnkv/lab/session.h): operations, and the ring's VIDs as
    * columns in ring order (typed-array copies); version() changes with the ring.
    */
   export interface EmbindFawnkvSession extends EmbindOpSession {
@@ -71,7 +71,7 @@ declare module '@wasm/fawnlab_web.mjs' {
       seed: string,
       onProgress: ((f: number) => boolean) | null,
     ): { ok: true; json: string; csv: string } | EmbindError;
-    /** The Queues lab's live queue (queues/session.h). */
+    /** The Queues lab's live queue (queues/lab/session.h). */
     QueueSession: EmbindSessionClass;
     /** The Devices lab's live flash device behind its FTL (absent from cores built before it). */
     FlashSession?: EmbindSessionClass;
