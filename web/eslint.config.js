@@ -1,6 +1,7 @@
 // ESLint for the web lab. Besides the TypeScript and React-hooks rules it enforces the layers:
-//   model (the only code that loads the WASM glue) <- viz (pure D3) <- app (React pages)
-// and keeps wall clocks and unseeded randomness out of model and viz code.
+//   model (the only code that loads the WASM glue) <- viz (pure D3) <- app (React pages) <- labs
+// (one folder per lab; app reaches them only through their registry, labs/index.ts) and keeps
+// wall clocks and unseeded randomness out of model and viz code.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -37,24 +38,29 @@ export default tseslint.config(
     rules: {
       ...noClocks,
       'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore,
-        { group: ['../viz/*', '../app/*'], message: 'model must not depend on viz or app.' }] }],
+        { group: ['../viz/*', '../app/*', '**/labs', '**/labs/*'], message: 'model must not depend on viz, app or labs.' }] }],
     },
   },
   {
     files: ['src/model/core.ts'],
-    rules: { ...noClocks, 'no-restricted-imports': ['error', { patterns: [{ group: ['../viz/*', '../app/*'], message: 'model must not depend on viz or app.' }] }] },
+    rules: { ...noClocks, 'no-restricted-imports': ['error', { patterns: [{ group: ['../viz/*', '../app/*', '**/labs', '**/labs/*'], message: 'model must not depend on viz, app or labs.' }] }] },
   },
   {
     files: ['src/viz/**/*.ts'],
     rules: {
       ...noClocks,
       'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore,
-        { group: ['../app/*'], message: 'viz must not depend on app.' },
+        { group: ['../app/*', '**/labs', '**/labs/*'], message: 'viz must not depend on app or labs.' },
         { group: ['../model/core', '../model/runner', '../model/worker'], message: 'viz takes plain data (model/types), not the running model.' }] }],
     },
   },
   {
     files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore,
+      { group: ['**/labs/*'], message: 'app reaches a lab only through the registry, ../labs (labs/index.ts).' }] }] },
+  },
+  {
+    files: ['src/labs/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [wasmOnlyInCore] }] },
   },
   {

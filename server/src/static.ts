@@ -45,7 +45,7 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return target;
 }
 
-/** The labs: one lesson folder each (lessons/<id>/, as web/src/app/labs.ts bundles them). */
+/** The labs: one lesson folder each (lessons/<id>/, as web/src/app/lessonFiles.ts bundles them). */
 export function labsIn(lessonsDir: string): Set<string> {
   if (!existsSync(lessonsDir)) return new Set();
   return new Set(readdirSync(lessonsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name));

@@ -23,7 +23,8 @@ function Link({ to, children }: { to: string; children: React.ReactNode }) {
 
 export { Link };
 
-// Each page's code is its own chunk, fetched when the page opens (the home page loads neither).
+// Each page's code is its own chunk, fetched when the page opens (the home page loads neither), as is
+// each lab's live view (labModule.ts).
 const ClusterPage = lazy(() => import('./ClusterPage').then((m) => ({ default: m.ClusterPage })));
 const LabPage = lazy(() => {
   preloadCore().catch(() => {}); // a lab needs the core: fetch it beside the page's code (errors show on the page)
@@ -35,6 +36,7 @@ export function App() {
   const { path, search } = useLocation();
   const m = /^\/labs\/([a-z0-9-]+)\/?$/.exec(path);
   const lab = m ? findLab(m[1]!) : undefined;
+  lab?.live?.preload().catch(() => {}); // the lab's live view is its own chunk: fetch it beside the page's (errors show on the page)
   const cluster = path === '/cluster' || path === '/cluster/';
   const home = path === '/' || path === '';
   usePageTitle(home ? null : cluster ? 'Cluster' : lab ? lab.title : 'Not found');

@@ -17,7 +17,8 @@ import { paintOver, paintScene } from '../viz/canvasScene';
 import { latencyScene, throughputScene } from '../viz/clusterCharts';
 import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
 import { describeVid, nodeColour, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
-import { moveFocus } from './LiveFawnkv';
+// eslint-disable-next-line no-restricted-imports -- until the ring canvas host is shared (issue 14)
+import { moveFocus } from '../labs/fawnkv/LiveFawnkv';
 import { canvasWidth, MIN_CANVAS_WIDTH } from './viewSize';
 
 const START_COMMAND = 'npm run cluster -- --nodes 4 --replicas 3';

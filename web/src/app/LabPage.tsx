@@ -6,12 +6,9 @@
  * (?present=1) and the live-view fields the user changed (?live.<field>=). Opening a link sets
  * the page up as it was: the same step, scenario and live configuration.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { guideSteps, stepAt } from '../model/guide';
-import { isDevicesLive, type LessonScenario, type LiveScenarioConfig } from '../model/lessons';
-import type { FawndsLiveConfig } from '../model/fawndsTypes';
-import type { FawnkvLiveConfig } from '../model/fawnkvTypes';
-import type { LiveConfig } from '../model/types';
+import type { LessonScenario } from '../model/lessons';
 import {
   DEFAULT_SEED, labStateFromSearch, labStateToSearch, liveFromUrl, liveTextAfterEdit, scenarioFromValues,
   type LabUrlState, type Scenario,
@@ -19,12 +16,9 @@ import {
 import { useCore } from './coreContext';
 import { ExperimentPanel } from './ExperimentPanel';
 import { GuidePanel } from './GuidePanel';
+import type { LiveRequest } from './labModule';
 import type { LabInfo } from './labs';
 import { LessonView } from './LessonView';
-import { LiveDevices } from './LiveDevices';
-import { LiveFawnds } from './LiveFawnds';
-import { LiveFawnkv } from './LiveFawnkv';
-import { LiveQueue, type LiveRequest } from './LiveQueue';
 import { navigate } from './router';
 import { PresentContext } from './viewSize';
 
@@ -48,10 +42,10 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
   const [opened] = useState(() => {
     const base = named?.live;
     const { config, errors } = liveFromUrl(lab.id, base, url.live);
-    const request = config && lab.live ? { config: config as LiveScenarioConfig, seed: named?.live ? named.seed : 1, nonce: ++nonce.current } : null;
+    const request = config && lab.live ? { config, seed: named?.live ? named.seed : 1, nonce: ++nonce.current } : null;
     return { request, errors, autoRun: url.experiment !== null && (!named || Boolean(named.experiment)) };
   });
-  const [live, setLive] = useState<LiveRequest<LiveScenarioConfig> | null>(opened.request);
+  const [live, setLive] = useState<LiveRequest | null>(opened.request);
   /** The scenario whose live configuration the view last took (the base of the link's live fields). */
   const liveBase = useRef<LessonScenario | undefined>(named?.live ? named : undefined);
   /** The link's live fields that request took (the view reports its changes relative to them). */
@@ -79,7 +73,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
     if (s.live && lab.live) {
       liveBase.current = s;
       liveText.current = {};
-      setLive({ config: s.live, seed: s.seed, nonce: ++nonce.current });
+      setLive({ config: { ...s.live }, seed: s.seed, nonce: ++nonce.current });
     }
   };
 
@@ -112,6 +106,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
   };
 
   const present = url.present;
+  const LiveView = lab.live?.Component;
   const touring = guided?.step ? guided.step : null;
   const problems = [...url.errors, ...opened.errors, ...(guided?.error ? [guided.error] : []), ...(scenarioError ? [scenarioError] : [])];
   const lessonHidden = present ? !drawer : touring !== null;
@@ -175,14 +170,11 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
         <div className="lab-work">
           {error && <p className="error" role="alert">{error}</p>}
           {!core && !error && <p className="muted" role="status">Loading the simulation core…</p>}
-          {core && lab.live === 'queue' && (
-            <LiveQueue request={live && !isDevicesLive(live.config) ? (live as LiveRequest<LiveConfig>) : null} onEdit={onLiveEdit} />
+          {core && LiveView && (
+            <Suspense fallback={<p className="muted" role="status">Loading the live view…</p>}>
+              <LiveView request={live} onEdit={onLiveEdit} />
+            </Suspense>
           )}
-          {core && lab.live === 'devices' && (
-            <LiveDevices request={live && isDevicesLive(live.config) ? { ...live, config: live.config } : null} onEdit={onLiveEdit} />
-          )}
-          {core && lab.live === 'fawnds' && <LiveFawnds request={live as LiveRequest<FawndsLiveConfig> | null} onEdit={onLiveEdit} />}
-          {core && lab.live === 'fawnkv' && <LiveFawnkv request={live as LiveRequest<FawnkvLiveConfig> | null} onEdit={onLiveEdit} />}
           {core && experiments.length > 0 && (
             <ExperimentPanel core={core} experiments={experiments} scenario={scenario} onScenario={setScenario} autoRun={opened.autoRun} />
           )}

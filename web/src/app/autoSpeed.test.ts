@@ -8,8 +8,10 @@ import type { FawndsLiveConfig, FawndsOp, FawndsSnapshot } from '../model/fawnds
 import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot } from '../model/fawnkvTypes';
 import { REPO, testCore } from '../model/testCore';
 import { AutoClock, RAMP_AFTER_MS, type AutoMode, type AutoPolicy } from './autoSpeed';
-import { fawndsAutoMode } from './LiveFawnds';
-import { fawnkvAutoMode } from './LiveFawnkv';
+// eslint-disable-next-line no-restricted-imports -- the labs' auto-speed policies, tested beside the clock
+import { fawndsAutoMode } from '../labs/fawnds/LiveFawnds';
+// eslint-disable-next-line no-restricted-imports -- the labs' auto-speed policies, tested beside the clock
+import { fawnkvAutoMode } from '../labs/fawnkv/LiveFawnkv';
 
 const policy = (mode: (busy: boolean) => AutoMode): AutoPolicy<null> => ({ slowNsPerSec: 1e7, cruiseNsPerSec: 1e8, fastNsPerSec: 1e9, mode: (_s, b) => mode(b) });
 

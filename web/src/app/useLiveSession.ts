@@ -13,7 +13,7 @@ import { changedFields } from '../model/scenario';
 import { AutoClock, type AutoPolicy } from './autoSpeed';
 import { useCore } from './coreContext';
 import { useFrameLoop, type Speed } from './LiveControls';
-import type { LiveRequest } from './LiveQueue';
+import type { LiveRequest } from './labModule';
 
 /** What the hook needs of a session. */
 export interface LiveSessionLike<C, S> {

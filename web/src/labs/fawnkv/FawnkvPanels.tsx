@@ -3,10 +3,10 @@
  * joins in progress with their pre-copy bars, the checker's verdict and the event log. All of
  * it comes from one snapshot (and the ring's shares, computed when the ring changes).
  */
-import type { FawnkvCheck, FawnkvSnapshot } from '../model/fawnkvTypes';
-import { fmtBytes } from '../viz/fawndsLogView';
-import { fmt, fmtNs } from '../viz/format';
-import { fmtRange, fmtShare, nodeColour } from '../viz/ringView';
+import type { FawnkvCheck, FawnkvSnapshot } from '../../model/fawnkvTypes';
+import { fmtBytes } from '../../viz/fawndsLogView';
+import { fmt, fmtNs } from '../../viz/format';
+import { fmtRange, fmtShare, nodeColour } from '../../viz/ringView';
 
 const n = (v: number) => Math.round(v).toLocaleString('en-US');
 

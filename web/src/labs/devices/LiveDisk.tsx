@@ -5,13 +5,13 @@
  * request size change the running one. Counters beside the view come from the snapshot.
  */
 import { useRef } from 'react';
-import type { LiveDiskSession } from '../model/core';
-import type { DiskConfig, DiskSnapshot } from '../model/types';
-import { renderDiskView } from '../viz/diskView';
-import { fmt } from '../viz/format';
-import { Field, LiveControls, liveKeys, numberFrom, type Speed } from './LiveControls';
-import type { LiveRequest } from './LiveQueue';
-import { useLiveSession } from './useLiveSession';
+import type { LiveDiskSession } from '../../model/core';
+import type { DiskConfig, DiskSnapshot } from '../../model/types';
+import { renderDiskView } from '../../viz/diskView';
+import { fmt } from '../../viz/format';
+import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
+import type { LiveRequest } from '../../app/labModule';
+import { useLiveSession } from '../../app/useLiveSession';
 
 /**
  * Virtual time per wall-clock second: a turn takes 6–11 ms and a seek a few ms, so the slow

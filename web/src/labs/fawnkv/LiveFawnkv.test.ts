@@ -2,7 +2,7 @@
 // queue both scripted labs share.
 import { describe, expect, it } from 'vitest';
 import { describeKvResult, moveFocus } from './LiveFawnkv';
-import { ScriptQueue } from './scriptQueue';
+import { ScriptQueue } from '../../app/scriptQueue';
 
 describe('the ring by keyboard', () => {
   it('steps one VID with the arrows, wrapping, and a sixteenth with the page keys', () => {

@@ -6,13 +6,14 @@
  * current setting (M/M/k, or M/D/1).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { LiveQueueSession } from '../model/core';
-import { isCoreError } from '../model/core';
-import { changedFields } from '../model/scenario';
-import type { LiveConfig, QueueSnapshot } from '../model/types';
-import { fmt, fmtNs } from '../viz/format';
-import { QueueAnimator, queueLayoutFor, renderQueueView } from '../viz/queueView';
-import { useCore } from './coreContext';
+import type { LiveQueueSession } from '../../model/core';
+import { isCoreError } from '../../model/core';
+import { changedFields } from '../../model/scenario';
+import type { LiveConfig, QueueSnapshot } from '../../model/types';
+import { fmt, fmtNs } from '../../viz/format';
+import { QueueAnimator, queueLayoutFor, renderQueueView } from '../../viz/queueView';
+import { useCore } from '../../app/coreContext';
+import type { LiveRequest } from '../../app/labModule';
 
 /** Virtual nanoseconds per wall-clock second at each speed. */
 const SPEEDS: Array<{ label: string; nsPerSec: number }> = [
@@ -24,14 +25,6 @@ const SPEEDS: Array<{ label: string; nsPerSec: number }> = [
   { label: '100 ms per second', nsPerSec: 100_000_000 },
 ];
 
-/** A lesson's live scenario, handed to a live view (C: the view's configuration). */
-export interface LiveRequest<C = LiveConfig> {
-  config: C;
-  seed: number;
-  /** Changes whenever a scenario is loaded, so loading the same one twice restarts it. */
-  nonce: number;
-}
-
 const DEFAULT_CONFIG: Required<LiveConfig> = {
   servers: 1,
   arrival_rate_per_s: 60000,
@@ -40,7 +33,7 @@ const DEFAULT_CONFIG: Required<LiveConfig> = {
   queue_limit: 1000,
 };
 
-export function LiveQueue({ request, onEdit }: { request: LiveRequest | null; onEdit?: (changed: Partial<LiveConfig>) => void }) {
+export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig> | null; onEdit?: (changed: Partial<LiveConfig>) => void }) {
   const { core } = useCore();
   const svgRef = useRef<SVGSVGElement>(null);
   const session = useRef<LiveQueueSession | null>(null);

@@ -10,21 +10,21 @@
  * fast-forward while a failure waits to be noticed.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { isCoreError, type LiveFawnkvSession } from '../model/core';
-import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot } from '../model/fawnkvTypes';
-import { paintOver, paintScene } from '../viz/canvasScene';
-import { kvTimelineScene } from '../viz/fawnkvTimeline';
-import { fmtNs } from '../viz/format';
-import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
-import { describeVid, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
+import { isCoreError, type LiveFawnkvSession } from '../../model/core';
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot } from '../../model/fawnkvTypes';
+import { paintOver, paintScene } from '../../viz/canvasScene';
+import { kvTimelineScene } from '../../viz/fawnkvTimeline';
+import { fmtNs } from '../../viz/format';
+import { indexRing, vidCount, vidName, type RingIndex } from '../../viz/ringModel';
+import { describeVid, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../../viz/ringView';
 import { FawnkvControls, FawnkvSetup } from './FawnkvControls';
 import { CheckVerdict, ClusterLine, EventLog, JoinList, NodeTable } from './FawnkvPanels';
-import type { AutoMode, AutoPolicy } from './autoSpeed';
-import { AUTO_SPEED, LiveControls, liveKeys, speedsOf, type Speed } from './LiveControls';
-import type { LiveRequest } from './LiveQueue';
-import { ScriptQueue, scriptedCreate } from './scriptQueue';
-import { useLiveSession } from './useLiveSession';
-import { canvasWidth } from './viewSize';
+import type { AutoMode, AutoPolicy } from '../../app/autoSpeed';
+import { AUTO_SPEED, LiveControls, liveKeys, speedsOf, type Speed } from '../../app/LiveControls';
+import type { LiveRequest } from '../../app/labModule';
+import { ScriptQueue, scriptedCreate } from '../../app/scriptQueue';
+import { useLiveSession } from '../../app/useLiveSession';
+import { canvasWidth } from '../../app/viewSize';
 
 /**
  * Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second.

@@ -4,11 +4,11 @@
  * which opens that tab and configures it; the hidden view pauses.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { splitDevicesLive } from '../model/lessons';
-import type { DevicesLiveConfig, DiskConfig, FlashConfig } from '../model/types';
+import { splitDevicesLive } from '../../model/lessons';
+import type { DevicesLiveConfig, DiskConfig, FlashConfig } from '../../model/types';
 import { LiveDisk } from './LiveDisk';
 import { LiveFlash } from './LiveFlash';
-import type { LiveRequest } from './LiveQueue';
+import type { LiveRequest } from '../../app/labModule';
 
 type View = DevicesLiveConfig['view'];
 const TABS: Array<[View, string]> = [['flash', 'Flash (SSD, CF card)'], ['disk', 'Disk']];

@@ -6,13 +6,13 @@
  * beside the view come from the session's snapshot.
  */
 import { useRef } from 'react';
-import type { LiveFlashSession } from '../model/core';
-import type { FlashConfig, FlashSnapshot } from '../model/types';
-import { FlashAnimator, renderFlashView } from '../viz/flashView';
-import { fmt } from '../viz/format';
-import { Field, LiveControls, liveKeys, numberFrom, type Speed } from './LiveControls';
-import type { LiveRequest } from './LiveQueue';
-import { useLiveSession } from './useLiveSession';
+import type { LiveFlashSession } from '../../model/core';
+import type { FlashConfig, FlashSnapshot } from '../../model/types';
+import { FlashAnimator, renderFlashView } from '../../viz/flashView';
+import { fmt } from '../../viz/format';
+import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
+import type { LiveRequest } from '../../app/labModule';
+import { useLiveSession } from '../../app/useLiveSession';
 
 /**
  * Virtual time per wall-clock second: a page program takes hundreds of µs and an erase ms,

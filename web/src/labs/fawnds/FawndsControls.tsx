@@ -4,8 +4,8 @@
  * button sends one operation through `onOp`; the result or the error shows beneath.
  */
 import { useState, type FormEvent } from 'react';
-import type { FawndsConfig, FawndsOp, FawndsSnapshot } from '../model/fawndsTypes';
-import { Field, KeyValueFields, numberFrom } from './LiveControls';
+import type { FawndsConfig, FawndsOp, FawndsSnapshot } from '../../model/fawndsTypes';
+import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
 
 interface Props {
   snap: FawndsSnapshot | null;

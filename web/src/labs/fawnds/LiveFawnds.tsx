@@ -9,10 +9,10 @@
  * Records are labelled by the key typed for them where the page knows it (keyNames).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { isCoreError, type LiveFawndsSession } from '../model/core';
-import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from '../model/fawndsTypes';
-import { paintScene } from '../viz/canvasScene';
-import { describeCell, indexCellPlan, indexScene, type IndexLayout } from '../viz/fawndsIndexView';
+import { isCoreError, type LiveFawndsSession } from '../../model/core';
+import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from '../../model/fawndsTypes';
+import { paintScene } from '../../viz/canvasScene';
+import { describeCell, indexCellPlan, indexScene, type IndexLayout } from '../../viz/fawndsIndexView';
 import {
   describeRecord,
   fitViewport,
@@ -24,17 +24,17 @@ import {
   type LogLayout,
   type LogRow,
   type LogViewport,
-} from '../viz/fawndsLogView';
-import { timelineScene } from '../viz/fawndsTimeline';
-import { fmtNs } from '../viz/format';
+} from '../../viz/fawndsLogView';
+import { timelineScene } from '../../viz/fawndsTimeline';
+import { fmtNs } from '../../viz/format';
 import { FawndsControls } from './FawndsControls';
 import { FawndsCounters, LookupPanel, MaintenancePanel, RecentOps, RecoveryPanel } from './FawndsPanels';
-import type { AutoMode, AutoPolicy } from './autoSpeed';
-import { AUTO_SPEED, Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from './LiveControls';
-import type { LiveRequest } from './LiveQueue';
-import { ScriptQueue, scriptedCreate } from './scriptQueue';
-import { useLiveSession } from './useLiveSession';
-import { canvasPoint, canvasWidth } from './viewSize';
+import type { AutoMode, AutoPolicy } from '../../app/autoSpeed';
+import { AUTO_SPEED, Field, LiveControls, liveKeys, numberFrom, speedsOf, type Speed } from '../../app/LiveControls';
+import type { LiveRequest } from '../../app/labModule';
+import { ScriptQueue, scriptedCreate } from '../../app/scriptQueue';
+import { useLiveSession } from '../../app/useLiveSession';
+import { canvasPoint, canvasWidth } from '../../app/viewSize';
 
 /**
  * Virtual time per wall second: at 10 ms/s the SOSP lock (25 ms) holds for 2.5 s. The

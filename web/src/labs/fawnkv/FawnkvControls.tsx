@@ -5,8 +5,8 @@
  * linearizability checker. Each button sends one operation through `onOp`.
  */
 import { useState, type FormEvent } from 'react';
-import type { FawnkvConfig, FawnkvOp, FawnkvSnapshot } from '../model/fawnkvTypes';
-import { Field, KeyValueFields, numberFrom } from './LiveControls';
+import type { FawnkvConfig, FawnkvOp, FawnkvSnapshot } from '../../model/fawnkvTypes';
+import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
 
 type Config = Required<FawnkvConfig>;
 
