@@ -202,7 +202,21 @@ class Backend {
     std::string value;
     bool del;
   };
-  struct Scan;  // a donor's pre-copy or flush of one range
+  // A donor's scan of one range of its store's log: the pre-copy (live records from the log's
+  // start until caught up) or the flush (every in-range record between two offsets).
+  struct Scan {
+    KeyRange range;
+    Endpoint joiner;
+    size_t store = 0;
+    const fawnds::DataStore* ds = nullptr;
+    uint64_t pos = 0, until = 0;  // until: 0 = the log's end when caught up (pre-copy)
+    bool flush = false;
+    uint64_t id = 0;  // the coordinator's copy id (every message of the copy carries it)
+    int in_flight = 0;
+    bool reading = false, done = false;
+    std::shared_ptr<std::vector<KvRecord>> batch;
+    uint64_t batch_bytes = 0;
+  };
   struct Seg {
     KeyRange range;
     std::vector<Epoch> epochs;  // ascending
@@ -223,11 +237,15 @@ class Backend {
   };
 
   Backend(sim::Simulator* sim, Transport* net, NodeId id, const BackendOptions& o);
+  Status OpenDevice();
   void Enqueue(Message m);
   void Pump(Worker* w);
   sim::SimDuration CostOf(const Message& m) const;
   // Handles `m`; calls `done` when the worker may take the next message.
   void Handle(Message& m, std::function<void()> done);
+  void Send(Message m);
+  void Reply(const Message& req, bool found, std::string value, ReplyStatus status = ReplyStatus::kOk);
+  void Retry(const Message& req);
 
   Seg* SegOf(const Key& key);
   Seg& SegFor(const KeyRange& r);  // the segment exactly `r`, splitting or creating
@@ -235,14 +253,15 @@ class Backend {
   const Epoch* Current(const Seg& s) const { return s.epochs.empty() ? nullptr : &s.epochs.back(); }
   bool Reads(const Seg& s) const;
 
+  // Requests and chain replication (backend_chain.cc).
   void OnGet(Message& m, std::function<void()> done);
   void OnPut(Message& m, std::function<void()> done);
   void OnMultiGet(Message& m, std::function<void()> done);
-  Status OpenDevice();
-  void DropStale(const KeyRange& range);
   void OnChainPut(Message& m, std::function<void()> done);
   void ApplyPut(Seg& s, const Message& m, std::function<void()> done);
   void OnAck(const Message& m);
+
+  // Membership (backend_membership.cc).
   void OnSeal(Message& m);
   void OnConfig(Message& m);
   void OnPrecopyData(Message& m, std::function<void()> done);
@@ -250,12 +269,17 @@ class Backend {
   void MaybeMerge(Seg& s, std::function<void()> done);
   void OnRelease(const Message& m);
   void OnRestore(const Message& m);
+  bool CurrentCopy(Seg& s, uint64_t id);
+  void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
+
+  // The donor's scans (backend_scan.cc).
   void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id);
   void StopScan(const KeyRange& range);
-  bool CurrentCopy(Seg& s, uint64_t id);
   void ScanStep(const std::shared_ptr<Scan>& sc);
+
+  // Stores, room and background maintenance (backend_storage.cc).
+  void DropStale(const KeyRange& range);
   void EnsureStore(const KeyRange& range);
-  void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
   // Writes a chain put or delete to the store, then `after` (forward, answer); a refusal for
   // want of room waits for a compaction that can make room, else is refused (Refuse).
   void WriteToStore(std::shared_ptr<Message> fwd, Role role, std::function<void()> after,
@@ -275,9 +299,6 @@ class Backend {
   // replica (their room must agree: see "Running out of room"). True when one started.
   bool MaybeSplit();
   void RunAfterMaintenance();
-  void Send(Message m);
-  void Reply(const Message& req, bool found, std::string value, ReplyStatus status = ReplyStatus::kOk);
-  void Retry(const Message& req);
 
   sim::Simulator* sim_;
   Transport* net_;

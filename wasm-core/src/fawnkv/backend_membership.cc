@@ -1,0 +1,268 @@
+// Backend (backend.h): membership (SOSP'09 §3.4.4): seals and configurations passed down
+// the chain, a joiner's pre-copy and flush batches and the merge of its temporary log, a
+// range given up (kRelease), and a range restored from a recovered store (kRestore).
+#include "fawnkv/backend.h"
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace fawnlab::fawnkv {
+
+std::vector<Backend::JoinView> Backend::joins() const {
+  std::vector<JoinView> v;
+  for (const auto& [end, s] : segs_) {
+    if (s.joining) v.push_back(JoinView{s.range, s.precopy_done, s.flush_done, s.merged, s.received});
+  }
+  return v;
+}
+
+namespace {
+// Whether ring range `in` lies inside `out` (ranges (start, end]; start == end: the whole ring).
+bool Inside(const KeyRange& in, const KeyRange& out) {
+  if (out.start == out.end) return true;
+  if (in.start == in.end || in.start == out.end || !out.Contains(in.end)) return false;
+  if (!(in.start == out.start) && !out.Contains(in.start)) return false;
+  return in.end == out.end || !in.Contains(out.end);  // both ends inside, and no wrap past out's end
+}
+}  // namespace
+
+void Backend::OnRestore(const Message& m) {
+  Message r;
+  r.kind = MsgKind::kRestored;
+  r.to = m.from;
+  r.range = m.range;
+  r.epoch = m.epoch;
+  Seg* have = SegOf(m.range.end);
+  if (have && have->range.start == m.range.start && !have->epochs.empty() && have->epochs.back().member) {
+    r.found = true;  // this process never stopped (only the front-end did): it serves the range already
+    return Send(std::move(r));
+  }
+  const int st = node_->StoreOf(m.range.end);
+  bool member = false;
+  const Role role = m.spec ? RoleIn(*m.spec, static_cast<Endpoint>(id_), &member) : Role{};
+  r.found = member && st >= 0 && Inside(m.range, node_->range(static_cast<size_t>(st)));
+  if (r.found) {
+    const Key end = node_->range(static_cast<size_t>(st)).end;
+    stale_.erase(std::remove(stale_.begin(), stale_.end(), end), stale_.end());  // claimed: kept, not dropped by joins
+    Seg& s = SegFor(m.range);
+    Epoch e;
+    e.epoch = m.epoch;
+    e.from = 1;
+    e.role = role;
+    e.member = true;
+    s.epochs = {e};
+    std::vector<Message> waiting;
+    waiting.swap(s.waiting);
+    for (Message& w : waiting) Enqueue(std::move(w));
+  }
+  Send(std::move(r));
+}
+
+// --- membership -----------------------------------------------------------------------------
+
+void Backend::OnSeal(Message& m) {
+  Seg& s = SegFor(m.range);
+  // The head stamps the epoch's first sequence number: every put it has stamped is older.
+  s.counter = std::max(s.counter, s.applied);
+  m.seq = s.counter + 1;
+  Message r;
+  r.kind = MsgKind::kSealed;
+  r.to = m.from;
+  r.range = m.range;
+  r.epoch = m.epoch;
+  r.seq = m.seq;
+  Send(std::move(r));
+  OnConfig(m);
+}
+
+void Backend::OnConfig(Message& m) {
+  Seg& s = SegFor(m.range);
+  if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) return;  // seen
+  const Epoch* prev = Current(s);  // invalid once s.epochs grows: read what is needed now
+  const bool was_member = prev && prev->member;
+  const Endpoint old_succ = was_member ? prev->role.succ : kNobody;
+  const bool was_reader = Reads(s);
+  Epoch e;
+  e.epoch = m.epoch;
+  e.from = m.seq;
+  e.role = RoleIn(*m.spec, static_cast<Endpoint>(id_), &e.member);
+  s.epochs.push_back(e);
+  if (e.member && !was_member) {
+    // A new member (a joiner, or a new head told directly): its puts continue the range's
+    // sequence; anything older reaches it through the copy, not the chain.
+    s.applied = std::max(s.applied, e.from - 1);
+    s.counter = std::max(s.counter, e.from - 1);
+  }
+  if (e.member && e.role.temp) s.joining = true;
+  s.chain_room = kRoomUnknown;  // a new chain: the next ack says
+  if (e.member && !e.role.temp && s.joining && !s.merged) s.merged = true;  // configured whole
+  // Resend what a new successor may lack, then pass the configuration on behind it.
+  const Endpoint new_succ = e.member ? e.role.succ : kNobody;
+  if (new_succ != kNobody && new_succ != old_succ) {
+    for (const Unacked& u : s.unacked) {
+      Message c;
+      c.kind = MsgKind::kChainPut;
+      c.to = new_succ;
+      c.key = u.key;
+      c.value = u.value;
+      c.seq = u.seq;
+      c.epoch = u.epoch;
+      c.req = u.req;
+      c.client = u.client;
+      c.del = u.del;
+      Send(std::move(c));
+    }
+  }
+  std::vector<Endpoint> targets;
+  if (old_succ != kNobody && old_succ != m.from) targets.push_back(old_succ);
+  if (new_succ != kNobody && new_succ != m.from && new_succ != old_succ) targets.push_back(new_succ);
+  for (Endpoint t : targets) {
+    Message c = m;
+    c.kind = MsgKind::kConfig;
+    c.to = t;
+    Send(std::move(c));
+  }
+  // The donor flushes what arrived after its pre-copy, up to this epoch's first put.
+  if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
+    s.flush_due = false;
+    const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
+    StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true, s.copy);
+  }
+  if (e.member) EnsureStore(m.range);  // a joiner's, or a first member's (a ring that was empty)
+  if (!was_reader && Reads(s)) {
+    Message r;
+    r.kind = MsgKind::kReaderNow;
+    r.range = m.range;
+    r.epoch = m.epoch;
+    for (int f = 0; f < o_.front_ends; ++f) {  // each front-end switches its own gets
+      r.to = FrontEndpoint(f);
+      Send(r);
+    }
+  }
+  // Chain puts that waited for this configuration.
+  std::vector<Message> waiting;
+  waiting.swap(s.waiting);
+  for (Message& w : waiting) Enqueue(std::move(w));
+  MaybeMerge(s, [] {});
+}
+
+// A joiner's copy of a range is the coordinator's newest: the batches of an abandoned copy
+// (a failure interrupted the join; docs/decisions.md) are dropped, and a newer copy starts
+// the range afresh — flags, temporary log and store.
+bool Backend::CurrentCopy(Seg& s, uint64_t id) {
+  if (id < s.copy) return false;
+  // A new copy: whatever the node holds of the range is stale (an abandoned copy, or what it
+  // kept from before it was declared failed), so the range starts afresh.
+  if (id > s.copy) {
+    s.precopy_done = s.flush_done = s.merged = false;
+    s.temp.clear();
+    s.received = 0;
+    const int st = node_->StoreOf(s.range.end);
+    if (st >= 0 && node_->range(static_cast<size_t>(st)).start == s.range.start && node_->range(static_cast<size_t>(st)).end == s.range.end) {
+      (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
+    }
+  }
+  s.copy = id;
+  return true;
+}
+
+void Backend::StopScan(const KeyRange& range) {
+  auto it = scans_.find(range.end);
+  if (it == scans_.end()) return;
+  it->second->done = true;
+  it->second->ds = nullptr;  // a read in progress ends there
+  scans_.erase(it);
+}
+
+void Backend::OnPrecopyData(Message& m, std::function<void()> done) {
+  Seg& s = SegFor(m.range);
+  if (!CurrentCopy(s, m.epoch)) return done();
+  s.joining = true;
+  const uint64_t bytes = m.bytes;
+  s.received += bytes;
+  stats_.precopy_bytes_received += bytes;
+  const bool ack = m.kind == MsgKind::kPrecopyData;
+  const KeyRange range = m.range;
+  const Endpoint donor = m.from;
+  const uint64_t copy = m.epoch;
+  auto finish = [this, ack, range, donor, copy, done = std::move(done)]() {
+    if (ack) {
+      Message a;
+      a.kind = MsgKind::kPrecopyAck;
+      a.to = donor;
+      a.range = range;
+      a.epoch = copy;
+      Send(std::move(a));
+    }
+    done();
+  };
+  EnsureStore(range);
+  AppendAll(m.records, 0, std::move(finish));
+}
+
+void Backend::AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done) {
+  if (!recs || i >= recs->size()) return done();
+  const KvRecord& r = (*recs)[i];
+  auto next = [this, recs, i, done](const Status&) {
+    if (failed_) return;
+    AppendAll(recs, i + 1, done);
+  };
+  Status st = r.del ? node_->Delete(r.key, next) : node_->Put(r.key, r.value, next);
+  if (!st.ok()) done();
+}
+
+void Backend::OnFlushDone(Message& m, std::function<void()> done) {
+  Seg& s = SegFor(m.range);
+  if (!CurrentCopy(s, m.epoch)) return done();
+  s.flush_done = true;
+  MaybeMerge(s, std::move(done));
+}
+
+void Backend::MaybeMerge(Seg& s, std::function<void()> done) {
+  const Epoch* e = Current(s);
+  if (!s.joining || s.merged || !s.flush_done || !e || !e->role.temp) return done();
+  // Append the temporary log's puts of this epoch (older ones came with the copy) in order.
+  const uint64_t from = e->from;
+  auto recs = std::make_shared<std::vector<KvRecord>>();
+  for (const TempPut& t : s.temp) {
+    if (t.seq >= from) recs->push_back(KvRecord{t.key, t.value, t.del});
+  }
+  s.temp.clear();
+  s.merged = true;  // puts arriving from now on go straight to the store
+  const KeyRange range = s.range;
+  const uint64_t epoch = e->epoch;
+  AppendAll(recs, 0, [this, range, epoch, done = std::move(done)]() {
+    Message r;
+    r.kind = MsgKind::kReady;
+    r.to = FrontEndpoint(0);
+    r.range = range;
+    r.epoch = epoch;
+    Send(std::move(r));
+    done();
+  });
+}
+
+void Backend::OnRelease(const Message& m) {
+  // The range's chain state goes: messages still on their way for it find no segment and
+  // are dropped (chain traffic) or answered "retry" (clients).
+  SegFor(m.range);
+  segs_.erase(m.range.end);
+  scans_.erase(m.range.end);
+  const int st = node_->StoreOf(m.range.end);
+  if (st < 0) return;
+  const KeyRange have = node_->range(static_cast<size_t>(st));
+  const KeyRange& give = m.range;
+  if (have.start == give.start && have.end == give.end) {
+    (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
+  } else if (have.start == give.start) {
+    (void)node_->Narrow(static_cast<size_t>(st), KeyRange{give.end, have.end}, nullptr);
+  } else if (have.end == give.end) {
+    (void)node_->Narrow(static_cast<size_t>(st), KeyRange{have.start, give.start}, nullptr);
+  }
+  // A range in the middle of a store stays until a compaction: its keys are not served (the
+  // segment is released) and no store is ever added over it (docs/decisions.md).
+}
+
+}  // namespace fawnlab::fawnkv
