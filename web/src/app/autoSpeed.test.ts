@@ -9,7 +9,7 @@ import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot } from '../model/fawnkv
 import { REPO, testCore } from '../model/testCore';
 import { AutoClock, RAMP_AFTER_MS, type AutoMode, type AutoPolicy } from './autoSpeed';
 // eslint-disable-next-line no-restricted-imports -- the labs' auto-speed policies, tested beside the clock
-import { fawndsAutoMode } from '../labs/fawnds/LiveFawnds';
+import { fawndsAutoMode } from '../labs/fawnds/fawndsSpeed';
 // eslint-disable-next-line no-restricted-imports -- the labs' auto-speed policies, tested beside the clock
 import { fawnkvAutoMode } from '../labs/fawnkv/LiveFawnkv';
 

@@ -4,7 +4,7 @@
  * to the full width, so their text grows), and the experiment charts' size and text scale.
  * Presentation mode is the `present` class on the lab's <main> (LabPage sets it from the URL).
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, type RefObject } from 'react';
 
 /** The narrowest layout a canvas takes (a 390 px phone leaves about 330 px inside a panel). */
 export const MIN_CANVAS_WIDTH = 280;
@@ -51,4 +51,13 @@ export const PresentContext = createContext(false);
 
 export function usePresent(): boolean {
   return useContext(PresentContext);
+}
+
+/** Sets `dirty` whenever `el` changes size, so a canvas painted from a frame loop repaints at its new width. */
+export function useDirtyOnResize(el: RefObject<HTMLElement | null>, dirty: { current: boolean }): void {
+  useEffect(() => {
+    const ro = new ResizeObserver(() => (dirty.current = true));
+    if (el.current) ro.observe(el.current);
+    return () => ro.disconnect();
+  }, [el, dirty]);
 }
