@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 // Vite builds the lab into web/dist; the WASM core comes from wasm-core/dist (built by the
-// project scripts), lessons from lessons/, static assets from the top-level public/.
+// project scripts), lessons from lessons/, the wire contract it shares with the server from
+// server/src/wire, static assets from the top-level public/.
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -14,6 +15,7 @@ export default defineConfig({
     alias: {
       '@wasm': here('../wasm-core/dist'),
       '@lessons': here('../lessons'),
+      '@wire': here('../server/src/wire'),
     },
   },
   worker: { format: 'es' },

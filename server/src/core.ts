@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type CoreError = { ok: false; code: string; message: string };
+import type { CoreError, ExperimentInfo } from './wire/experiments.js';
+
+export type { CoreError, ExperimentInfo, ParamSpec } from './wire/experiments.js';
 export type Resolved = { ok: true; json: string } | CoreError;
 export type RunOutput = { ok: true; json: string; csv: string } | CoreError;
 
@@ -19,26 +21,6 @@ interface RawCore {
   resolveParamStrings(id: string, pairsJson: string): Resolved;
   runExperiment(id: string, paramsJson: string, seed: string, onProgress: ((f: number) => boolean) | null): RunOutput;
   runBenchmarks(scale: number): string;
-}
-
-export interface ParamSpec {
-  name: string;
-  type: 'int' | 'real' | 'choice' | 'bool';
-  default: number | string | boolean;
-  min?: number;
-  max?: number;
-  choices?: string[];
-  unit: string;
-  help: string;
-}
-
-export interface ExperimentInfo {
-  id: string;
-  lab: string;
-  title: string;
-  summary: string;
-  reference: string;
-  params: ParamSpec[];
 }
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

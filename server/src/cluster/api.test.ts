@@ -10,6 +10,7 @@ import { handleApi, type ClusterControl } from './api.js';
 import { fakeCluster } from './kvhost.fake.js';
 import { HTTP_BODY_MAX_BYTES, KEY_MAX_BYTES, VALUE_MAX_BYTES } from './limits.js';
 import { httpReq, listenLocal } from './testnet.fake.js';
+import { emptyClusterView } from '../wire/cluster.fake.js';
 
 const root = mkdtempSync(join(tmpdir(), 'fawnlab-api-'));
 mkdirSync(join(root, 'site'));
@@ -23,7 +24,7 @@ afterEach(() => {
 
 const calls: string[] = [];
 const control: ClusterControl = {
-  view: () => ({ nodes: [{ id: -1, role: 'frontend', state: 'up' }], ring: [], chains: [] }),
+  view: () => ({ ...emptyClusterView(), nodes: [{ id: -1, role: 'frontend', state: 'up' }] }),
   health: () => ({ backends_up: 2 }),
   addNode: async () => { calls.push('add'); return { ok: true, body: { id: 7 } }; },
   killNode: async (id) => { calls.push(`kill ${id}`); return id === 9 ? { ok: false, status: 404, error: 'no node 9' } : { ok: true, body: { id } }; },

@@ -17,12 +17,13 @@ import { readBody } from './body.js';
 import type { KvClient, KvFailure, KvResult } from './kvcore.js';
 import { HTTP_BODY_MAX_BYTES, MULTIGET_MAX_KEYS, VALUE_MAX_BYTES } from './limits.js';
 import { keyError, packValue, unpackValue, valueError } from './values.js';
+import type { ClusterViewWire } from '../wire/cluster.js';
 
 export type Outcome = { ok: true; body: Record<string, unknown> } | { ok: false; status: number; error: string };
 
 /** Membership and process control, as the supervisor and front-end provide it. */
 export interface ClusterControl {
-  view(): Record<string, unknown>;                 // GET /cluster
+  view(): ClusterViewWire;                         // GET /cluster
   health(): Record<string, unknown>;               // GET /healthz (merged with ok/service)
   addNode(): Promise<Outcome>;
   killNode(id: number): Promise<Outcome>;

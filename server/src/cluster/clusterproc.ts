@@ -1,11 +1,13 @@
 /**
  * A `fawnlab cluster` child process for the benchmark and the integration tests: start it on
- * free loopback ports (it prints them), wait until every back-end is up and no membership
- * change runs, stop it (SIGINT, then SIGKILL after 5 s).
+ * free loopback ports (it prints them), read its view (GET /cluster, checked against the wire
+ * contract), wait until every back-end is up and no membership change runs, stop it (SIGINT,
+ * then SIGKILL after 5 s).
  */
 import { resolve } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from '../core.js';
+import { parseClusterView, type ClusterViewWire } from '../wire/cluster.js';
 
 // The built CLI (also when this module runs from its TypeScript source under Vitest).
 const CLI = resolve(ROOT, 'server/dist/cli.js');
@@ -36,23 +38,20 @@ export function startCluster(args: string[], dir: string, onLog?: (line: string)
   });
 }
 
-export interface ClusterView {
-  nodes: Array<{ id: number; role: string; state: string; process?: string; pid?: number; peer?: string }>;
-  changes: Array<{ phase: string; joiner?: number; donor?: number }>;
-  chains: Array<{ chain: number[] }>;
-}
-
-export async function clusterView(http: string): Promise<ClusterView> {
-  return await (await fetch(`http://${http}/cluster`)).json() as ClusterView;
+/** GET /cluster, parsed against the wire contract (a view that breaks it throws, naming the field). */
+export async function clusterView(http: string): Promise<ClusterViewWire> {
+  const v = parseClusterView(await (await fetch(`http://${http}/cluster`)).json());
+  if (typeof v === 'string') throw new Error(`GET /cluster broke the wire contract: ${v}`);
+  return v;
 }
 
 /** Whether no membership change runs (finished ones stay listed, phase "done"). */
-export function settled(v: ClusterView): boolean {
+export function settled(v: ClusterViewWire): boolean {
   return v.changes.every((c) => c.phase === 'done');
 }
 
 /** Waits until `nodes` back-ends are up and no membership change runs. */
-export async function waitReady(http: string, nodes: number, timeoutMs = 120_000): Promise<ClusterView> {
+export async function waitReady(http: string, nodes: number, timeoutMs = 120_000): Promise<ClusterViewWire> {
   const until = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < until) {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EventHub } from './events.js';
 import { listenLocal, waitFor } from './testnet.fake.js';
+import { emptyClusterView } from '../wire/cluster.fake.js';
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -13,7 +14,7 @@ afterEach(() => {
 
 async function start(token?: string) {
   const server: Server = createServer((_req, res) => res.end());
-  const hub = new EventHub({ snapshot: () => ({ nodes: [] }), log: () => {}, ...(token ? { token } : {}) });
+  const hub = new EventHub({ snapshot: () => ({ ...emptyClusterView(), nodes: [] }), log: () => {}, ...(token ? { token } : {}) });
   hub.attach(server);
   const port = await listenLocal(server as never);
   cleanup.push(() => { hub.close(); server.closeAllConnections(); server.close(); });
@@ -38,10 +39,10 @@ describe('EventHub', () => {
     const { port, hub } = await start();
     const c = open(`ws://127.0.0.1:${port}/cluster/events`);
     await waitFor(() => c.got.length === 1, 'the snapshot');
-    expect(JSON.parse(c.got[0]!)).toEqual({ type: 'snapshot', nodes: [] });
-    hub.broadcast({ type: 'status', n: 1 });
+    expect(JSON.parse(c.got[0]!)).toEqual({ type: 'snapshot', ...emptyClusterView(), nodes: [] });
+    hub.broadcast({ type: 'event', event: { n: 1 } });
     await waitFor(() => c.got.length === 2, 'a broadcast');
-    expect(JSON.parse(c.got[1]!)).toEqual({ type: 'status', n: 1 });
+    expect(JSON.parse(c.got[1]!)).toEqual({ type: 'event', event: { n: 1 } });
     c.ws.send(Buffer.alloc(5000)); // over maxPayload: this client is closed, the hub lives on
     await waitFor(() => c.state.closed, 'the oversize client to be closed');
     await waitFor(() => hub.size === 0, 'the hub to forget it');

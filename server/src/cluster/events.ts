@@ -12,13 +12,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authorised } from '../http.js';
 import { crossSiteError } from './api.js';
+import type { ClusterMessage, ClusterViewWire } from '../wire/cluster.js';
 
 export const EVENTS_PATH = '/cluster/events';
 const MAX_BUFFERED = 4 << 20;
 
 export interface EventHubOptions {
   token?: string;
-  snapshot: () => Record<string, unknown>;
+  snapshot: () => ClusterViewWire;
   log: (line: string) => void;
 }
 
@@ -37,7 +38,7 @@ export class EventHub {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
   }
 
-  broadcast(message: Record<string, unknown>): void {
+  broadcast(message: ClusterMessage): void {
     const text = JSON.stringify(message);
     for (const ws of this.clients) {
       if (ws.bufferedAmount > MAX_BUFFERED) {

@@ -40,6 +40,7 @@ import { PeerLinks } from './peers.js';
 import { Supervisor } from './supervisor.js';
 import { discardRingFile, readRingFile, writeRingFile } from './ringfile.js';
 import { packValue } from './values.js';
+import type { ClusterViewWire } from '../wire/cluster.js';
 
 export const CLI_JS = resolve(ROOT, 'server/dist/cli.js');
 /** States in the node's status that mean "a live ring member": a hello from one only updates its address. */
@@ -64,7 +65,7 @@ export interface FrontendHandle {
   peer: string;
   driver: KvDriver;
   supervisor: Supervisor;
-  view(): Record<string, unknown>;
+  view(): ClusterViewWire;
   stop(): Promise<void>;
 }
 
@@ -158,7 +159,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
     events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
   };
 
-  const view = (): Record<string, unknown> => {
+  const view = (): ClusterViewWire => {
     const children = new Map(supervisor.list().map((c) => [c.id, c]));
     const r = lastRates;
     const ids = new Set([...status.nodes.map((n) => n.id), ...peers.keys(), ...children.keys()].filter((i) => i >= 0));
@@ -166,7 +167,7 @@ export async function startFrontend(a: ClusterArgs, deps: FrontendDeps): Promise
       const core = status.nodes.find((n) => n.id === id);
       const child = children.get(id);
       return {
-        ...(core ?? {}), id, role: 'backend', state: core?.state ?? 'unknown', addr: peers.get(id) ?? null,
+        ...(core ?? {}), id, role: 'backend' as const, state: core?.state ?? 'unknown', addr: peers.get(id) ?? null,
         process: child ? child.state : 'remote', pid: child?.pid ?? null, servedPerS: r.get(id) ?? 0,
         latencyMs: lastPerNode[String(id)] ?? null,
       };

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryLoad, waitFor } from './clusterhist.js';
-import { clusterView, settled, startCluster, stopCluster, waitReady, type ClusterProc, type ClusterView } from './clusterproc.js';
+import { clusterView, settled, startCluster, stopCluster, waitReady, type ClusterProc } from './clusterproc.js';
+import type { ClusterViewWire } from '../wire/cluster.js';
 import { encodeFrame } from './frames.js';
 import { encodeHello } from './hello.js';
 import { loadKvHost } from './kvcore.js';
@@ -24,7 +25,7 @@ const CLIENTS = 8;
 const REPAIR_MS = 5_000;
 
 /** Whether `id` is failed, no change runs, and no chain holds it. */
-function gone(v: ClusterView, id: number): boolean {
+function gone(v: ClusterViewWire, id: number): boolean {
   return v.nodes.find((x) => x.id === id)?.state === 'failed' && settled(v) && v.chains.every((ch) => !ch.chain.includes(id));
 }
 

@@ -21,6 +21,7 @@
  */
 import { MULTIGET_MAX_KEYS, VALUE_MAX_BYTES } from './limits.js';
 import { percentile } from './status.js';
+import type { LoadInterval, LoadSettings, LoadStatus } from '../wire/cluster.js';
 
 /** What the generator needs of a client: each answer says whether it succeeded. */
 export interface LoadClient {
@@ -29,14 +30,7 @@ export interface LoadClient {
   multiget(keys: Buffer[]): Promise<{ ok: boolean; error?: string }>;
 }
 
-export interface LoadSettings {
-  rate: number;           // arrivals per second
-  putFraction: number;    // 0 … 1
-  keys: number;           // k0 … k<keys−1>
-  zipf: number;           // Zipf exponent of key popularity, 0 = uniform
-  valueBytes: number;     // a put's value
-  multigetWidth: number;  // keys per get (> 1: a multiget)
-}
+export type { LoadSettings } from '../wire/cluster.js';
 
 export const LOAD_DEFAULTS: LoadSettings = { rate: 200, putFraction: 0.1, keys: 1000, zipf: 0, valueBytes: 100, multigetWidth: 1 };
 
@@ -188,27 +182,7 @@ export class ArrivalStream {
   }
 }
 
-export interface LoadInterval {
-  seconds: number;
-  opsPerS: number;                 // completed operations per second (a multiget counts once)
-  ops: { get: number; put: number; multiget: number };   // per second
-  keysPerS: number;                // keys read or written per second
-  errorsPerS: number;
-  skippedPerS: number;             // arrivals dropped at the outstanding cap
-  offeredPerS: number;             // arrivals (issued + skipped) per second
-  latencyMs: { p50: number; p99: number; max: number };
-  outstanding: number;
-  lastError: string;
-}
-
-export interface LoadStatus {
-  running: boolean;
-  settings: LoadSettings | null;
-  seed: number | null;
-  maxOutstanding: number;
-  totals: { issued: number; completed: number; errors: number; skipped: number };
-  interval: LoadInterval | null;   // the last interval rolled
-}
+export type { LoadInterval, LoadStatus } from '../wire/cluster.js';
 
 export interface LoadGenOptions {
   maxOutstanding?: number;         // default 1000

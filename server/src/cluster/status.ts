@@ -5,6 +5,7 @@
  * request). Membership events (which the node hands out once) are kept, the last
  * EVENTS_KEPT of them, for GET /cluster and new WebSocket clients.
  */
+import type { ChainWire, ChangeWire, ClientInterval, RingVidWire } from '../wire/cluster.js';
 import type { KvOp } from './kvcore.js';
 
 export const EVENTS_KEPT = 200;
@@ -16,11 +17,12 @@ export interface NodeStatus {
   [k: string]: unknown;
 }
 
+/** The host node's status: its ring, chains and changes as the wire contract carries them. */
 export interface CoreStatus {
   nodes: NodeStatus[];
-  ring: unknown[];
-  chains: unknown[];
-  changes: unknown[];
+  ring: RingVidWire[];
+  chains: ChainWire[];
+  changes: ChangeWire[];
   events: unknown[];
 }
 
@@ -44,14 +46,8 @@ export function percentile(sorted: number[], q: number): number {
   return sorted[i]!;
 }
 
-export interface IntervalStats {
-  seconds: number;
-  ops: Record<KvOp, number>;       // per second
-  errors: number;                  // per second
-  latencyMs: { p50: number; p99: number; max: number };
-  /** Per back-end that answered: its requests' latency percentiles and count over the interval. */
-  perNode: Record<string, { p50: number; p99: number; n: number }>;
-}
+/** The client requests of one interval, as the status message carries them. */
+export type IntervalStats = ClientInterval;
 
 const PER_NODE_KEPT = 50_000;
 

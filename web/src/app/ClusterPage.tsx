@@ -1,24 +1,23 @@
 /**
  * The Cluster page (/cluster): a real FAWN-KV cluster of processes, live. It connects to the
  * serving front-end's event stream (model/clusterSocket), converts each status into the view
- * (model/clusterView) and draws the ring with the FAWN-KV lab's ring view, per-node throughput
- * and client latency over wall-clock seconds (viz/clusterCharts), the back-ends with kill and
- * restart buttons, an add-node button, the load generator's form, the membership changes and
- * the event log. On a plain lab server (no cluster) it says how to start one.
+ * (model/clusterView) and draws the ring with the chains the front-end reports in the ring
+ * host the FAWN-KV lab uses (RingCanvas), per-node throughput and client latency over
+ * wall-clock seconds (viz/clusterCharts), the back-ends with kill and restart buttons, an
+ * add-node button, the load generator's form, the membership changes and the event log. On a plain lab server (no cluster) it says how to start one.
  * Keyboard: the ring takes arrows (move the focused VID), Enter (pin) and Escape, as in the
  * FAWN-KV lab; everything else is buttons and form fields.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { addNode, killNode, restartNode, startLoad, stopLoad, type ActionResult } from '../model/clusterApi';
 import { ClusterSocket, describeState, eventsUrl, type ConnectionState, type SocketLike } from '../model/clusterSocket';
-import type { ClusterMessage, LoadSettings } from '../model/clusterTypes';
-import { ClusterHistory, joinsOf, ringNodes, ringToVids, viewOf, type ClusterView } from '../model/clusterView';
-import { paintOver, paintScene } from '../viz/canvasScene';
+import type { ClusterMessage, LoadSettings } from '@wire/cluster';
+import { ClusterHistory, eventText, joinsOf, ringNodes, ringToVids, viewOf, type ClusterView } from '../model/clusterView';
+import { paintScene } from '../viz/canvasScene';
 import { latencyScene, throughputScene } from '../viz/clusterCharts';
-import { indexRing, vidCount, vidName, type RingIndex } from '../viz/ringModel';
-import { describeVid, nodeColour, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../viz/ringView';
-// eslint-disable-next-line no-restricted-imports -- until the ring canvas host is shared (issue 14)
-import { moveFocus } from '../labs/fawnkv/LiveFawnkv';
+import { indexRing, vidCount, type RingIndex } from '../viz/ringModel';
+import { nodeColour } from '../viz/ringPalette';
+import { RingCanvas, type RingCanvasHandle } from './RingCanvas';
 import { canvasWidth, MIN_CANVAS_WIDTH } from './viewSize';
 
 const START_COMMAND = 'npm run cluster -- --nodes 4 --replicas 3';
@@ -38,13 +37,13 @@ export function ClusterPage() {
   useEffect(() => {
     const onMessage = (m: ClusterMessage) => {
       if (m.type === 'event') {
-        setEvents((e) => [...e, viewOfEvent(m.event)].slice(-EVENTS_KEPT));
+        setEvents((e) => [...e, eventText(m.event)].slice(-EVENTS_KEPT));
         return;
       }
       const v = viewOf(m);
       if (v.ringKey !== ringKey.current) {
         ringKey.current = v.ringKey;
-        ring.current = indexRing(ringToVids(m.ring));
+        ring.current = indexRing(ringToVids(m.ring, m.chains));
       }
       if (m.type === 'snapshot') setEvents(v.events);
       else history.current.push(m, m.client);
@@ -74,10 +73,6 @@ export function ClusterPage() {
       )}
     </main>
   );
-}
-
-function viewOfEvent(e: unknown): string {
-  return viewOf({ nodes: [], ring: [], chains: [], changes: [], events: [e] }).events[0] ?? '';
 }
 
 function NoCluster() {
@@ -186,68 +181,16 @@ function NodeTable({ view, busy, onKill, onRestart }: { view: ClusterView; busy:
 }
 
 function LiveRing({ ring, view }: { ring: RingIndex | null; view: ClusterView }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const wrap = useRef<HTMLDivElement>(null);
-  const base = useRef<HTMLCanvasElement | null>(null);
-  const baseKey = useRef('');
-  const layout = useRef<RingLayout | null>(null);
-  const [focus, setFocusState] = useState<{ name: string; pinned: boolean } | null>(null);
-  const focusIndex = focus && ring ? (ring.byName.get(focus.name) ?? null) : null;
-
+  const host = useRef<RingCanvasHandle>(null);
   useEffect(() => {
-    const c = canvas.current;
-    if (!ring || !c || vidCount(ring.vids) === 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    const width = canvasWidth(wrap.current, 760);
-    const nodes = ringNodes(view.backends);
-    const key = `${view.ringKey}|${width}|${dpr}|${view.replicas}|${nodes.map((n) => `${n.id}:${n.state}`).join()}`;
-    if (key !== baseKey.current || !base.current || !layout.current) {
-      base.current ??= document.createElement('canvas');
-      const { scene, layout: L } = ringBaseScene(ring, { width, replication: view.replicas, nodes, frontEnds: FRONT_ENDS });
-      paintScene(base.current, scene, dpr);
-      layout.current = L;
-      baseKey.current = key;
-    }
-    paintOver(c, base.current, ringOverlayScene(ring, layout.current, {
-      focus: focusIndex, pinned: focus?.pinned ?? false, replication: view.replicas, nowNs: 0, messages: [], joins: joinsOf(view.changes), frontEnds: FRONT_ENDS,
-    }), dpr);
+    if (!ring) return;
+    host.current?.paint({ ring, ringKey: view.ringKey, replication: view.replicas, nodes: ringNodes(view.backends), frontEnds: FRONT_ENDS,
+      nowNs: 0, messages: [], joins: joinsOf(view.changes) });
   });
-
   if (!ring || vidCount(ring.vids) === 0) return <p className="muted" data-testid="cluster-ring-empty">The ring is empty: no back-end has joined yet.</p>;
-  const setFocus = (name: string | null, pinned: boolean) => setFocusState(name === null ? null : { name, pinned });
-  const hit = (e: PointerEvent<HTMLCanvasElement>): number => {
-    const L = layout.current;
-    if (!L) return -1;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const scale = rect.width > 0 ? L.width / rect.width : 1;
-    return vidAtPoint(ring, L, (e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale, focusIndex, view.replicas);
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const n = vidCount(ring.vids);
-    if (e.key === 'Escape') setFocus(null, false);
-    else if (e.key === 'Enter') setFocus(focus ? focus.name : vidName(ring.vids, 0), !focus?.pinned);
-    else {
-      const next = moveFocus(e.key, focusIndex ?? -1, n);
-      if (next === null) return;
-      setFocus(vidName(ring.vids, next), focus?.pinned ?? false);
-    }
-    e.preventDefault();
-  };
-  const readout = focusIndex !== null
-    ? `${describeVid(ring, focusIndex, view.replicas)}${focus?.pinned ? ' Pinned: Enter, Escape or a click lets go.' : ''}`
-    : 'Point at or tap a VID on the ring (or focus the ring and use the arrow keys) to read its range and chains; a tap pins it.';
   return (
-    <>
-      <div ref={wrap} className="canvas-wrap">
-        <canvas ref={canvas} className="fawnds-canvas" tabIndex={0} role="img" data-testid="cluster-ring"
-          aria-label={`The live consistent-hashing ring: ${vidCount(ring.vids)} VIDs of ${ring.shares.size} back-ends, each range an arc in its node's colour, failed nodes crossed out. Arrow keys move between VIDs; Enter pins one; Escape lets go.`}
-          aria-describedby="cluster-ring-readout" onKeyDown={onKey}
-          onPointerMove={(e) => { if (focus?.pinned) return; const i = hit(e); if (i >= 0) setFocus(vidName(ring.vids, i), false); }}
-          onPointerDown={(e) => { const i = hit(e); if (i < 0) return; const name = vidName(ring.vids, i); setFocus(name, !(focus?.pinned && focus.name === name)); }}
-          onPointerLeave={() => { if (focus && !focus.pinned) setFocus(null, false); }} />
-      </div>
-      <p id="cluster-ring-readout" className="readout small" aria-live="polite">{readout}</p>
-    </>
+    <RingCanvas ref={host} testId="cluster-ring" readoutId="cluster-ring-readout"
+      ariaLabel={`The live consistent-hashing ring: ${vidCount(ring.vids)} VIDs of ${ring.shares.size} back-ends, each range an arc in its node's colour, failed nodes crossed out. Arrow keys move between VIDs; Enter pins one; Escape lets go.`} />
   );
 }
 

@@ -5,7 +5,7 @@
  * server's cross-site check and its token cookie apply as for any other client.
  */
 import type { FetchLike } from './clusterSocket';
-import type { LoadSettings } from './clusterTypes';
+import type { LoadSettings } from '@wire/cluster';
 
 export type ActionFetch = (url: string, init: { method: string; headers?: Record<string, string>; body?: string }) => ReturnType<FetchLike>;
 

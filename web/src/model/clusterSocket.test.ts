@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { clusterAction } from './clusterApi';
 import { backoffMs, ClusterSocket, describeState, eventsUrl, probeCluster, type ConnectionState, type FetchLike, type SocketLike } from './clusterSocket';
-import type { ClusterMessage } from './clusterTypes';
+import type { ClusterMessage } from '@wire/cluster';
+import { emptyClusterView } from '@wire/cluster.fake';
 
 const answer = (status: number, body: string, type = 'application/json') => ({ status, headers: { get: (n: string) => (n === 'content-type' ? type : null) }, text: async () => body });
-const VIEW = JSON.stringify({ nodes: [{ id: -1, role: 'frontend', state: 'up' }], ring: [], chains: [], changes: [], events: [] });
+const VIEW = JSON.stringify(emptyClusterView());
 
 class FakeSocket implements SocketLike {
   onopen: SocketLike['onopen'] = null;
@@ -37,6 +38,9 @@ describe('probeCluster', () => {
     expect(await probeCluster(async () => answer(200, '<!doctype html>', 'text/html'))).toEqual({ none: 'this server answers /cluster with a page, not the cluster API' });
     expect(await probeCluster(async () => answer(503, ''))).toEqual({ retry: 'GET /cluster answered 503' });
     expect(await probeCluster(async () => { throw new Error('refused'); })).toEqual({ retry: 'the server did not answer (refused)' });
+    // A view that breaks the wire contract is named, field and all.
+    const bad = JSON.stringify({ ...emptyClusterView(), chains: [{ range: ['00', 'ff'], chain: [1], epoch: 1, reader: 1 }] });
+    expect(await probeCluster(async () => answer(200, bad))).toEqual({ none: 'GET /cluster did not answer a cluster view (view.chains[0].range[0] is not a 40-digit hex id)' });
   });
 
   it('builds the stream URL from the page location', () => {
@@ -54,6 +58,7 @@ describe('ClusterSocket', () => {
     sockets[0]!.onopen!({});
     sockets[0]!.onmessage!({ data: '{"type":"event","event":{"text":"x"}}' });
     sockets[0]!.onmessage!({ data: 'not json' });
+    sockets[0]!.onmessage!({ data: JSON.stringify({ type: 'status', ...emptyClusterView() }) }); // no "client": dropped
     expect(messages.map((m) => m.type)).toEqual(['snapshot', 'event']);
     expect(states.map((s) => s.kind)).toEqual(['connecting', 'open']);
     sockets[0]!.onclose!({ code: 1006 });

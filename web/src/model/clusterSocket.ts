@@ -5,7 +5,7 @@
  * 0.5 s doubling to 8 s (reset by a good connection), saying at each step what it is doing.
  * The WebSocket, fetch and timers are passed in, so tests drive it without a network.
  */
-import type { ClusterMessage, ClusterViewWire } from './clusterTypes';
+import { parseClusterMessage, parseClusterView, type ClusterMessage, type ClusterViewWire } from '@wire/cluster';
 
 export type ConnectionState =
   | { kind: 'connecting'; attempt: number }
@@ -58,13 +58,14 @@ export async function probeCluster(fetch: FetchLike, base = ''): Promise<{ view:
   const type = r.headers.get('content-type') ?? '';
   if (r.status === 200 && !type.includes('json')) return { none: 'this server answers /cluster with a page, not the cluster API' };
   if (r.status !== 200) return { retry: `GET /cluster answered ${r.status}` };
+  let body: unknown;
   try {
-    const v = JSON.parse(await r.text()) as ClusterViewWire;
-    if (!v || !Array.isArray(v.nodes)) return { none: 'GET /cluster did not answer a cluster view' };
-    return { view: v };
+    body = JSON.parse(await r.text());
   } catch {
     return { none: 'GET /cluster did not answer JSON' };
   }
+  const v = parseClusterView(body);
+  return typeof v === 'string' ? { none: `GET /cluster did not answer a cluster view (${v})` } : { view: v };
 }
 
 export interface ClusterSocketHandlers {
@@ -120,13 +121,8 @@ export class ClusterSocket {
     };
     s.onmessage = (ev) => {
       if (typeof ev.data !== 'string') return;
-      let m: ClusterMessage;
-      try {
-        m = JSON.parse(ev.data) as ClusterMessage;
-      } catch {
-        return;
-      }
-      if (m && typeof m === 'object' && typeof m.type === 'string') this.h.onMessage(m);
+      const m = parseClusterMessage(ev.data);
+      if (typeof m !== 'string') this.h.onMessage(m); // a message that breaks the contract is dropped
     };
     s.onerror = () => {};
     s.onclose = (ev) => {

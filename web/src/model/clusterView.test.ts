@@ -1,19 +1,21 @@
 // The status → view conversion: VID positions from 40-hex ids, ring order, back-ends, changes
 // and events in words, and the bounded history of per-node throughput and latency.
 import { describe, expect, it } from 'vitest';
-import type { ClusterViewWire } from './clusterTypes';
+import type { ClusterViewWire } from '@wire/cluster';
+import { emptyClusterView } from '@wire/cluster.fake';
 import { changeOf, ClusterHistory, eventText, hexToPos, joinsOf, ringNodes, ringToVids, viewOf } from './clusterView';
 
 const hex = (top: string) => top.padEnd(40, '0');
 
 const wire = (o: Partial<ClusterViewWire> = {}): ClusterViewWire => ({
+  ...emptyClusterView(),
   nodes: [
     { id: -1, role: 'frontend', state: 'up', addr: '127.0.0.1:8200' },
     { id: 0, role: 'backend', state: 'up', process: 'running', pid: 11, servedPerS: 120, vids: 2, latencyMs: { p50: 0.8, p99: 4.5, n: 60 } },
     { id: 1, role: 'backend', state: 'failed', process: 'killed', pid: null, servedPerS: 0, vids: 2 },
     { id: 2, role: 'backend', state: 'unknown', process: 'running', pid: 13 },
   ],
-  ring: [], chains: [], changes: [], events: [], settings: { replicas: 3, vids: 2, heartbeatMs: 500, missed: 3 }, timeMs: 1_000_000, ...o,
+  ...o,
 });
 
 describe('ring positions', () => {
@@ -30,12 +32,28 @@ describe('ring positions', () => {
     const v = ringToVids([
       { vid: hex('C'), node: 1, index: 0 }, { vid: hex('4'), node: 0, index: 1 }, { vid: hex('8'), node: 2, index: 0 },
       { vid: 'zz', node: 3, index: 0 }, { vid: hex('2'), node: -1 } as never,
-    ], 7);
+    ], [], 7);
     expect([...v.pos]).toEqual([0.25, 0.5, 0.75]);
     expect([...v.node]).toEqual([0, 2, 1]);
     expect([...v.index]).toEqual([1, 0, 0]);
     expect(v.version).toBe(7);
     expect(ringToVids(undefined as never).pos.length).toBe(0);
+  });
+
+  it('takes the front-end\'s chains as rows of VID indices, each back-end at its first VID from the head on', () => {
+    // VIDs 0/0 1/0 0/1 2/0 at 1/8, 3/8, 5/8, 7/8; the chain of 1/0's range is nodes 1, 0, 2 (0 at 0/1, after 1/0).
+    const ring = [['2', 0, 0], ['6', 1, 0], ['a', 0, 1], ['e', 2, 0]].map(([h, node, index]) => ({ vid: hex(h as string), node: node as number, index: index as number }));
+    const chains = [
+      { range: [hex('2'), hex('6')] as [string, string], chain: [1, 0, 2], epoch: 1, reader: 2 },
+      { range: [hex('a'), hex('E')] as [string, string], chain: [2, 0], epoch: 1, reader: 0 },   // upper-case hex, a chain one short
+      { range: [hex('0'), hex('1')] as [string, string], chain: [0], epoch: 1, reader: 0 },      // ends at no VID: skipped
+    ];
+    const v = ringToVids(ring, chains);
+    expect(v.chainLength).toBe(3);
+    const row = (i: number) => [...v.chains.subarray(i * 3, i * 3 + 3)];
+    expect(row(1)).toEqual([1, 2, 3]);
+    expect(row(3)).toEqual([3, 0, 0xffffffff]);
+    expect(row(0)).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
   });
 });
 
@@ -64,7 +82,7 @@ describe('the view', () => {
 });
 
 describe('ClusterHistory', () => {
-  const client = (ops: number, p50: number, p99: number, errors = 0) => ({ seconds: 0.5, ops: { get: ops, put: 0, del: 0, multiget: 0 }, errors, latencyMs: { p50, p99, max: p99 } });
+  const client = (ops: number, p50: number, p99: number, errors = 0) => ({ seconds: 0.5, ops: { get: ops, put: 0, del: 0, multiget: 0 }, errors, latencyMs: { p50, p99, max: p99 }, perNode: {} });
 
   it('keeps per-node rates and latency against seconds since the first status', () => {
     const h = new ClusterHistory();
@@ -82,7 +100,7 @@ describe('ClusterHistory', () => {
     const h = new ClusterHistory(3);
     for (let i = 0; i < 5; i++) h.push(wire({ timeMs: 1000 * i }), client(1, 1, 1));
     expect(h.samples().map((x) => x.t)).toEqual([2, 3, 4]);
-    expect(h.push(wire({ timeMs: undefined }), undefined)).toBe(false);
+    expect(h.push(wire({ timeMs: undefined as never }), undefined)).toBe(false);
     expect(h.push(wire({ timeMs: 4000 }), undefined)).toBe(false);
     expect(h.push(wire({ timeMs: 3500 }), undefined)).toBe(false); // reordered: dropped
     expect(h.push(wire({ timeMs: -100_000 }), undefined)).toBe(true); // the front-end restarted

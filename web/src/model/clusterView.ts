@@ -5,7 +5,7 @@
  * bounded histories of per-node throughput and client latency over wall-clock seconds.
  * Pure: times come from the messages (`timeMs`, the front-end's clock), never from here.
  */
-import type { ClientInterval, ClusterNodeWire, ClusterViewWire, LoadStatus } from './clusterTypes';
+import type { ClientInterval, ClusterNodeWire, ClusterViewWire, LoadStatus } from '@wire/cluster';
 import type { FawnkvJoin, FawnkvVids } from './fawnkvTypes';
 
 /** A 40-hex ring id's position in [0, 1): its top 53 bits over 2^53 (NaN if it is not hex). */
@@ -16,24 +16,49 @@ export function hexToPos(hex: string): number {
   return (hi * 2 ** 21 + lo) / 2 ** 53;
 }
 
-/** The status's ring as VID columns in ring order; entries that are not VIDs are skipped. */
-export function ringToVids(ring: ClusterViewWire['ring'], version = 0): FawnkvVids {
+/**
+ * The status's ring as VID columns in ring order, with the front-end's chains (its routes:
+ * a range ending at a VID, and its chain of back-ends, head first) as rows of VID indices:
+ * each back-end at its first VID from the range's owner on, as the ring view draws members.
+ * Entries that are not VIDs, and chains whose range ends at no VID, are skipped.
+ */
+export function ringToVids(ring: ClusterViewWire['ring'], chains: ClusterViewWire['chains'] = [], version = 0): FawnkvVids {
   const list = (Array.isArray(ring) ? ring : [])
     .filter((v) => v && typeof v.vid === 'string' && Number.isInteger(v.node) && v.node >= 0)
     .map((v) => ({ pos: hexToPos(v.vid), node: v.node, index: Number.isInteger(v.index) ? v.index! : 0, vid: v.vid.toLowerCase() }))
     .filter((v) => Number.isFinite(v.pos))
     .sort((a, b) => (a.vid < b.vid ? -1 : a.vid > b.vid ? 1 : 0));
+  const byHex = new Map(list.map((v, i) => [v.vid, i]));
+  const ofNode = new Map<number, number[]>();
+  list.forEach((v, i) => (ofNode.get(v.node) ?? ofNode.set(v.node, []).get(v.node)!).push(i));
+  const rows = (Array.isArray(chains) ? chains : []).flatMap((c) => {
+    const head = typeof c?.range?.[1] === 'string' ? byHex.get(c.range[1].toLowerCase()) : undefined;
+    return head === undefined || !Array.isArray(c.chain) ? [] : [{ head, members: c.chain.map((node) => memberVid(ofNode.get(node), head)) }];
+  });
+  const width = Math.max(0, ...rows.map((r) => r.members.length));
+  const table = new Uint32Array(list.length * width).fill(0xffffffff);
+  for (const r of rows) r.members.forEach((m, k) => (table[r.head * width + k] = m));
   return {
     version,
     node: Uint32Array.from(list.map((v) => v.node)),
     index: Uint16Array.from(list.map((v) => v.index)),
     pos: Float64Array.from(list.map((v) => v.pos)),
+    chainLength: width,
+    chains: table,
   };
 }
 
-/** A key that changes exactly when the ring's VIDs do. */
-export function ringKey(ring: ClusterViewWire['ring']): string {
-  return (Array.isArray(ring) ? ring : []).map((v) => `${v?.vid}:${v?.node}`).join(',');
+/** A node's first VID at or after index `from`, wrapping (0xFFFFFFFF when it has none): where a chain member sits. */
+function memberVid(vids: number[] | undefined, from: number): number {
+  if (!vids?.length) return 0xffffffff;
+  return vids.find((i) => i >= from) ?? vids[0]!;
+}
+
+/** A key that changes exactly when the ring's VIDs or chains do. */
+export function ringKey(ring: ClusterViewWire['ring'], chains: ClusterViewWire['chains'] = []): string {
+  const vids = (Array.isArray(ring) ? ring : []).map((v) => `${v?.vid}:${v?.node}`).join(',');
+  const rows = (Array.isArray(chains) ? chains : []).map((c) => `${c?.range?.[1]}:${Array.isArray(c?.chain) ? c.chain.join('.') : ''}`).join(',');
+  return `${vids}|${rows}`;
 }
 
 export interface BackendView {
@@ -162,7 +187,7 @@ export function viewOf(v: ClusterViewWire): ClusterView {
     heartbeatMs: v.settings?.heartbeatMs ?? 500,
     frontEnd: fe,
     backends: backendsOf(v),
-    ringKey: ringKey(v.ring),
+    ringKey: ringKey(v.ring, v.chains),
     changes: (Array.isArray(v.changes) ? v.changes : []).map(changeOf),
     events: (Array.isArray(v.events) ? v.events : []).map(eventText),
     load: v.load ?? null,

@@ -130,7 +130,7 @@ export class LiveFawnkvSession extends LiveOpSession<FawnkvConfig, FawnkvSnapsho
     if (!this.raw) return CLOSED;
     const r = this.raw.vids();
     if (!r.ok) return r;
-    return { version: r.version, node: r.node, index: r.index, pos: r.pos };
+    return { version: r.version, node: r.node, index: r.index, pos: r.pos, chainLength: r.chainLength, chains: r.chains };
   }
 }
 

@@ -6,7 +6,7 @@
  * Ring positions are fractions of the 160-bit ring in [0, 1) (the top 53 bits of the ID), so
  * 0 is 12 o'clock and the ring runs clockwise. A VID owns (predecessor, VID]. The chain of a
  * range is its owner followed clockwise by the first VID of each further distinct node, R in
- * all (wasm-core/src/fawnkv/ring.h); `chainsOf` in viz/ringModel.ts mirrors that rule.
+ * all (wasm-core/src/fawnkv/ring.h); the vids columns carry the chains the core computed.
  */
 
 /** The session's configuration (every field optional; docs/architecture.md lists the ranges). */
@@ -187,4 +187,8 @@ export interface FawnkvVids {
   index: Uint16Array;
   /** Ring position in [0, 1). */
   pos: Float64Array;
+  /** The width of a row of `chains`: R as the ring applies it. */
+  chainLength: number;
+  /** VID count × chainLength: the chain whose head is VID i, VID indices head first; 0xFFFFFFFF pads. */
+  chains: Uint32Array;
 }

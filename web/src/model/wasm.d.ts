@@ -57,7 +57,7 @@ declare module '@wasm/fawnlab_web.mjs' {
    * columns in ring order (typed-array copies); version() changes with the ring.
    */
   export interface EmbindFawnkvSession extends EmbindOpSession {
-    vids(): { ok: true; version: number; node: Uint32Array; index: Uint16Array; pos: Float64Array } | EmbindError;
+    vids(): { ok: true; version: number; node: Uint32Array; index: Uint16Array; pos: Float64Array; chainLength: number; chains: Uint32Array } | EmbindError;
   }
 
   export interface FawnlabModule {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistorySample } from '../model/clusterView';
 import { sceneTexts, type Scene, type SceneItem } from './canvasScene';
 import { latencyScene, niceCeil, P50_COLOUR, P99_COLOUR, throughputScene, WINDOW_S } from './clusterCharts';
-import { nodeColour } from './ringView';
+import { nodeColour } from './ringPalette';
 
 const sample = (t: number, perNode: Array<[number, number]>, p50: number | null = 0.4, p99: number | null = 1.7): HistorySample =>
   ({ t, perNode: new Map(perNode), opsPerS: 100, errorsPerS: 0, p50, p99 });

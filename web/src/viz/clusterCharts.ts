@@ -7,7 +7,7 @@
  */
 import type { HistorySample } from '../model/clusterView';
 import { FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
-import { nodeColour } from './ringView';
+import { nodeColour } from './ringPalette';
 import { niceMax, timeFrame, timeX, valueY, type TimeFrame } from './timeChart';
 
 export const WINDOW_S = 60;

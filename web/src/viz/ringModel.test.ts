@@ -1,13 +1,13 @@
-// The ring's rules on hand-checkable rings: SOSP'09 Fig 6's shape (6 nodes, V = 2, R = 3),
-// ring_test.cc's hand-checked SHA-1 ring, rings whose chains skip VIDs, and a hashed ring
-// checked for the invariants that tie chains and chain slots together.
+// The ring's columns on hand-checkable rings: SOSP'09 Fig 6's shape (6 nodes, V = 2, R = 3),
+// ring_test.cc's hand-checked SHA-1 ring with its chains, chains that skip VIDs, and the
+// core's chains inverted into the chains each VID sits in. (The chain rule itself is the
+// core's: ring_test.cc checks it, and ringCore.test.ts reads it from the WASM core.)
 import { describe, expect, it } from 'vitest';
 import { evenRing, hashedRing, ringOf, threeNodeRing } from './fawnkvFixtures';
 import {
   chainAt,
   chainFor,
   chainsOf,
-  effectiveR,
   firstVids,
   inRange,
   indexRing,
@@ -45,21 +45,23 @@ describe('Fig 6: six nodes, V = 2, R = 3, evenly spaced', () => {
     expect(inRange(0.5, 11.5 / 12, 0.5 / 12)).toBe(false);
   });
 
-  it('builds chains of R distinct nodes clockwise from the owner', () => {
-    expect(names(ring, chainAt(ring, at('0/0'), 3))).toEqual(['0/0', '1/0', '2/0']);
-    expect(names(ring, chainAt(ring, at('5/1'), 3))).toEqual(['5/1', '0/0', '1/0']);
-    expect(names(ring, chainFor(indexRing(ring), 0.28, 3))).toEqual(['3/0', '4/0', '5/0']);
+  it('reads each range\'s chain from the columns, head first', () => {
+    expect(names(ring, chainAt(ring, at('0/0')))).toEqual(['0/0', '1/0', '2/0']);
+    expect(names(ring, chainAt(ring, at('5/1')))).toEqual(['5/1', '0/0', '1/0']);
+    expect(names(ring, chainFor(indexRing(ring), 0.28))).toEqual(['3/0', '4/0', '5/0']);
+    expect(chainAt(ring, 12)).toEqual([]);
   });
 
   it('puts each VID in R chains: head of its own range, mid of one, tail of one', () => {
-    const slots = chainsOf(ring, at('3/0'), 3);
+    const idx = indexRing(ring);
+    const slots = chainsOf(idx, at('3/0'));
     expect(slots.map((s) => [s.role, vidName(ring, s.head), names(ring, s.chain)])).toEqual([
       ['head', '3/0', ['3/0', '4/0', '5/0']],
       ['mid', '2/0', ['2/0', '3/0', '4/0']],
       ['tail', '1/0', ['1/0', '2/0', '3/0']],
     ]);
     expect(slots[2]).toMatchObject({ start: 0.5 / 12, end: 1.5 / 12, position: 2 });
-    for (let i = 0; i < 12; i++) expect(chainsOf(ring, i, 3).map((s) => s.role)).toEqual(['head', 'mid', 'tail']);
+    for (let i = 0; i < 12; i++) expect(chainsOf(idx, i).map((s) => s.role)).toEqual(['head', 'mid', 'tail']);
   });
 
   it('shares the ring equally and places each node at VID 0', () => {
@@ -81,15 +83,14 @@ describe('ring_test.cc\'s hand-checked SHA-1 ring (nodes 1–3, V = 2)', () => {
   const at = (name: string) => find(ring, name);
   const idx = indexRing(ring);
 
-  it('matches the C++ ring\'s order, chains and chain slots', () => {
+  it('inverts the C++ ring\'s chains into chain slots, a skipped VID in fewer', () => {
     expect(names(ring, [...ring.pos.keys()])).toEqual(['3/0', '1/0', '2/0', '2/1', '1/1', '3/1']);
     // Chains skip VIDs of a node already in the chain: 2/0's successor 2/1 is skipped.
-    expect(names(ring, chainFor(idx, 0x95 / 0x100, 2))).toEqual(['2/0', '1/1']);
-    expect(names(ring, chainFor(idx, 0x95 / 0x100, 3))).toEqual(['2/0', '1/1', '3/1']);
-    expect(names(ring, chainFor(idx, 0xf0 / 0x100, 2))).toEqual(['3/0', '1/0']);
-    expect(names(ring, chainFor(idx, 0xe4 / 0x100, 2))).toEqual(['3/1', '1/0']);
+    expect(names(ring, chainFor(idx, 0x95 / 0x100))).toEqual(['2/0', '1/1']);
+    expect(names(ring, chainFor(idx, 0xf0 / 0x100))).toEqual(['3/0', '1/0']);
+    expect(names(ring, chainFor(idx, 0xe4 / 0x100))).toEqual(['3/1', '1/0']);
     // 1/1: head of its own range, tail of 2/1's and (through the skip) of 2/0's.
-    const slots = chainsOf(ring, at('1/1'), 2);
+    const slots = chainsOf(idx, at('1/1'));
     expect(slots.map((s) => [s.role, names(ring, s.chain)])).toEqual([
       ['head', ['1/1', '3/1']],
       ['tail', ['2/1', '1/1']],
@@ -97,7 +98,9 @@ describe('ring_test.cc\'s hand-checked SHA-1 ring (nodes 1–3, V = 2)', () => {
     ]);
     expect(slots[2]!.end).toBe(rangeOf(ring, at('2/0')).end);
     // 2/1 is in one chain only: every chain before it already holds node 2.
-    expect(chainsOf(ring, at('2/1'), 2)).toHaveLength(1);
+    expect(chainsOf(idx, at('2/1'))).toHaveLength(1);
+    // 1/0 is in three: its own, 3/0's and (wrapping) 3/1's.
+    expect(chainsOf(idx, at('1/0')).map((s) => vidName(ring, s.head))).toEqual(['1/0', '3/0', '3/1']);
   });
 
   it('places node 4 where SHA-1 puts it', () => {
@@ -105,45 +108,36 @@ describe('ring_test.cc\'s hand-checked SHA-1 ring (nodes 1–3, V = 2)', () => {
   });
 });
 
-describe('skips, small rings and the invariants', () => {
-  it('a VID after two of one node sits in more chains than R', () => {
-    // a/0 a/1 b c: the chain of a/0's range skips a/1, so b is tail of both a/0's and a/1's.
-    const ring = ringOf([[0, 0, 0.1], [0, 1, 0.2], [1, 0, 0.3], [2, 0, 0.4]]);
-    expect(names(ring, chainAt(ring, 0, 2))).toEqual(['0/0', '1/0']);
-    expect(chainsOf(ring, 2, 2).map((s) => [s.role, names(ring, s.chain)])).toEqual([
-      ['head', ['1/0', '2/0']],
-      ['tail', ['0/1', '1/0']],
-      ['tail', ['0/0', '1/0']],
-    ]);
-    expect(chainsOf(ring, 1, 2).map((s) => s.role)).toEqual(['head']);
-  });
-
-  it('caps R at the distinct nodes, and a lone VID owns the whole ring', () => {
-    const two = ringOf([[0, 0, 0.25], [1, 0, 0.75]]);
-    expect(effectiveR(two, 3)).toBe(2);
-    expect(names(two, chainFor(indexRing(two), 0.5, 3))).toEqual(['1/0', '0/0']);
-    const one = ringOf([[7, 0, 0.4]]);
+describe('short chains, small rings and the index', () => {
+  it('reads padded rows as shorter chains, and no chains as none', () => {
+    // R = 3 on two nodes: the core caps the chains at two members and pads the rest.
+    const two = ringOf([[0, 0, 0.25], [1, 0, 0.75]], [['0/0', '1/0'], ['1/0', '0/0']]);
+    const padded = { ...two, chainLength: 3, chains: Uint32Array.from([0, 1, 0xffffffff, 1, 0, 0xffffffff]) };
+    expect(names(padded, chainFor(indexRing(padded), 0.5))).toEqual(['1/0', '0/0']);
+    expect(chainsOf(indexRing(padded), 0).map((s) => s.role)).toEqual(['head', 'tail']);
+    const none = { ...two, chainLength: 0, chains: new Uint32Array(0) };
+    expect(chainsOf(indexRing(none), 0)).toEqual([]);
+    const one = ringOf([[7, 0, 0.4]], [['7/0']]);
     expect(rangeWidth(rangeOf(one, 0).start, rangeOf(one, 0).end)).toBe(1);
     expect(nodeShares(one).get(7)).toEqual({ share: 1, vids: 1 });
-    expect(chainsOf(one, 0, 3).map((s) => s.role)).toEqual(['only']);
+    expect(chainsOf(indexRing(one), 0).map((s) => s.role)).toEqual(['only']);
     expect([roleAt(0, 1), roleAt(0, 3), roleAt(1, 3), roleAt(2, 3)]).toEqual(['only', 'head', 'mid', 'tail']);
   });
 
   it('on a hashed ring, slots and chains are the same relation, n × R pairs in all', () => {
     const ring = hashedRing(7, 5, 3);
+    const idx = indexRing(ring);
     const n = ring.pos.length;
-    for (const r of [1, 2, 3, 4]) {
-      const pairs = new Set<string>();
-      for (let i = 0; i < n; i++) {
-        for (const s of chainsOf(ring, i, r)) {
-          expect(s.chain).toEqual(chainAt(ring, s.head, r));
-          expect(s.chain[s.position]).toBe(i);
-          pairs.add(`${s.head}:${i}`);
-        }
+    const pairs = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      for (const s of chainsOf(idx, i)) {
+        expect(s.chain).toEqual(chainAt(ring, s.head));
+        expect(s.chain[s.position]).toBe(i);
+        pairs.add(`${s.head}:${i}`);
       }
-      for (let h = 0; h < n; h++) for (const m of chainAt(ring, h, r)) expect(pairs.has(`${h}:${m}`), `chain ${h} member ${m}, R = ${r}`).toBe(true);
-      expect(pairs.size).toBe(n * r);
     }
+    for (let h = 0; h < n; h++) for (const m of chainAt(ring, h)) expect(pairs.has(`${h}:${m}`), `chain ${h} member ${m}`).toBe(true);
+    expect(pairs.size).toBe(n * 3);
     const shares = [...nodeShares(ring).values()];
     expect(shares.reduce((a, s) => a + s.share, 0)).toBeCloseTo(1, 12);
     expect(shares.every((s) => s.vids === 5)).toBe(true);

@@ -1,16 +1,12 @@
 /**
- * FAWN-KV's consistent-hashing ring as pure functions over the session's VID columns
- * (`FawnkvVids`: node, index and position of every VID, in ring order). The rules mirror
- * wasm-core/src/fawnkv/ring.h so the page can answer "which range, which chains, which role"
- * for any VID without asking the core:
+ * FAWN-KV's consistent-hashing ring as pure functions over the VID columns (`FawnkvVids`:
+ * node, index and position of every VID in ring order, and the chain whose head is each VID,
+ * as the core computed it: wasm-core/src/fawnkv/ring.h in the lab, the front-end's routes on
+ * the Cluster page). Nothing here decides a chain: the view reads the core's, and inverts
+ * them once per ring version into "the chains a VID sits in".
  *
  * - A VID owns (predecessor, VID]; a position's owner is its successor VID (wrapping).
- * - The chain of a range is its owner followed clockwise by the first VID of each further
- *   *distinct* physical node until there are R nodes (ChainAt in ring.cc). R is capped at the
- *   number of distinct nodes, as the ring caps it while it is smaller than R.
- * - The chains a VID sits in are found walking counter-clockwise from it (ChainsContaining in
- *   ring.cc): its own range (head) first, then its predecessors' ranges, while neither its own
- *   node nor R distinct nodes have been passed.
+ * - The chain of VID i is row i of `chains` (`chainLength` wide, head first, 0xFFFFFFFF pads).
  *
  * Positions are fractions of the ring in [0, 1); every function takes indices into the columns.
  */
@@ -103,58 +99,11 @@ export function distinctNodes(vids: FawnkvVids): number {
   return new Set(vids.node).size;
 }
 
-/** R as the ring applies it: at most the number of distinct nodes. */
-export function effectiveR(vids: FawnkvVids, r: number): number {
-  return Math.max(1, Math.min(r, distinctNodes(vids)));
-}
-
-/** The chain whose head is VID `head`: the first VID of each distinct node clockwise, up to r. */
-export function chainAt(vids: FawnkvVids, head: number, r: number): number[] {
-  const n = vidCount(vids);
-  const chain: number[] = [];
-  const seen = new Set<number>();
-  for (let step = 0; step < n && chain.length < r; step++) {
-    const i = (head + step) % n;
-    const node = vids.node[i]!;
-    if (!seen.has(node)) {
-      seen.add(node);
-      chain.push(i);
-    }
-  }
-  return chain;
-}
-
 /** A VID's role at `position` in a chain of `length` members. */
 export function roleAt(position: number, length: number): ChainRole {
   if (length <= 1) return 'only';
   if (position === 0) return 'head';
   return position === length - 1 ? 'tail' : 'mid';
-}
-
-/**
- * Every chain VID `i` sits in for replication factor r (capped at the distinct nodes): its own
- * range first, then its predecessors' counter-clockwise. Exactly R chains unless a chain skips a
- * VID of a node already in it (then more or fewer; docs/decisions.md).
- */
-export function chainsOf(vids: FawnkvVids, i: number, r: number): ChainSlot[] {
-  const n = vidCount(vids);
-  if (i < 0 || i >= n) return [];
-  const rr = effectiveR(vids, r);
-  const node = vids.node[i]!;
-  const out: ChainSlot[] = [];
-  // `seen`: the distinct nodes of the VIDs from the candidate head up to (not including) i.
-  const seen = new Set<number>();
-  let w = i;
-  for (let step = 0; step < n; step++) {
-    if (seen.has(node) || seen.size >= rr) break;
-    const chain = chainAt(vids, w, rr);
-    const position = seen.size;
-    const { start, end } = rangeOf(vids, w);
-    out.push({ head: w, start, end, chain, position, role: roleAt(position, chain.length) });
-    w = pred(vids, w);
-    seen.add(vids.node[w]!);
-  }
-  return out;
 }
 
 /** Each node's share of the ring (the ranges its VIDs own) and its VID count, by node id. */
@@ -189,9 +138,23 @@ export function firstVids(vids: FawnkvVids): Map<number, number> {
   return m;
 }
 
+/** The chain whose head is VID `head`, as the core gave it: VID indices, head first (empty when it gave none). */
+export function chainAt(vids: FawnkvVids, head: number): number[] {
+  const n = vidCount(vids);
+  const w = vids.chainLength;
+  const out: number[] = [];
+  if (head < 0 || head >= n || !(w > 0) || vids.chains.length !== n * w) return out;
+  for (let k = 0; k < w; k++) {
+    const m = vids.chains[head * w + k]!;
+    if (m < n) out.push(m);
+  }
+  return out;
+}
+
 /**
  * What the view looks up every frame, computed once per ring version: the columns, the number
- * of distinct nodes, each node's first VID, VIDs by name and each node's share.
+ * of distinct nodes, each node's first VID, VIDs by name, each node's share, and for each VID
+ * the heads of the chains it sits in (the core's chains inverted).
  */
 export interface RingIndex {
   vids: FawnkvVids;
@@ -199,14 +162,31 @@ export interface RingIndex {
   first: Map<number, number>;
   byName: Map<string, number>;
   shares: Map<number, { share: number; vids: number }>;
+  /** memberOf[i]: the heads of the chains VID i is in, nearest counter-clockwise first (its own range first). */
+  memberOf: number[][];
 }
 
 export function indexRing(vids: FawnkvVids): RingIndex {
-  return { vids, distinct: distinctNodes(vids), first: firstVids(vids), byName: vidIndexByName(vids), shares: nodeShares(vids) };
+  const n = vidCount(vids);
+  const memberOf: number[][] = Array.from({ length: n }, () => []);
+  for (let h = 0; h < n; h++) for (const m of chainAt(vids, h)) memberOf[m]!.push(h);
+  const back = (i: number, h: number) => (i - h + n) % n;
+  memberOf.forEach((heads, i) => heads.sort((a, b) => back(i, a) - back(i, b)));
+  return { vids, distinct: distinctNodes(vids), first: firstVids(vids), byName: vidIndexByName(vids), shares: nodeShares(vids), memberOf };
 }
 
-/** The chain that stores position `p` (R capped at the distinct nodes), head first. */
-export function chainFor(ring: RingIndex, p: number, r: number): number[] {
-  const owner = ownerOf(ring.vids, p);
-  return owner < 0 ? [] : chainAt(ring.vids, owner, Math.max(1, Math.min(r, ring.distinct)));
+/** The chains VID `i` sits in, its own range's first, then its predecessors' counter-clockwise. */
+export function chainsOf(ring: RingIndex, i: number): ChainSlot[] {
+  const { vids } = ring;
+  return (ring.memberOf[i] ?? []).map((head) => {
+    const chain = chainAt(vids, head);
+    const position = chain.indexOf(i);
+    const { start, end } = rangeOf(vids, head);
+    return { head, start, end, chain, position, role: roleAt(position, chain.length) };
+  });
+}
+
+/** The chain that stores position `p`: its owner's, head first. */
+export function chainFor(ring: RingIndex, p: number): number[] {
+  return chainAt(ring.vids, ownerOf(ring.vids, p));
 }

@@ -6,7 +6,8 @@
 import type { FawnkvCheck, FawnkvSnapshot } from '../../model/fawnkvTypes';
 import { fmtBytes } from '../../viz/fawndsLogView';
 import { fmt, fmtNs } from '../../viz/format';
-import { fmtRange, fmtShare, nodeColour } from '../../viz/ringView';
+import { nodeColour } from '../../viz/ringPalette';
+import { fmtRange, fmtShare } from '../../viz/ringText';
 
 const n = (v: number) => Math.round(v).toLocaleString('en-US');
 

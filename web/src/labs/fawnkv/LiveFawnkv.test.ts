@@ -1,20 +1,7 @@
-// The FAWN-KV page's pure parts: keyboard moves around the ring, result lines, and the script
-// queue both scripted labs share.
+// The FAWN-KV page's pure parts: result lines, and the script queue both scripted labs share.
 import { describe, expect, it } from 'vitest';
-import { describeKvResult, moveFocus } from './LiveFawnkv';
+import { describeKvResult } from './LiveFawnkv';
 import { ScriptQueue } from '../../app/scriptQueue';
-
-describe('the ring by keyboard', () => {
-  it('steps one VID with the arrows, wrapping, and a sixteenth with the page keys', () => {
-    expect(moveFocus('ArrowRight', -1, 12)).toBe(0);
-    expect(moveFocus('ArrowLeft', -1, 12)).toBe(11);
-    expect(moveFocus('ArrowRight', 11, 12)).toBe(0);
-    expect(moveFocus('ArrowUp', 0, 12)).toBe(11);
-    expect(moveFocus('PageDown', 4090, 4096)).toBe(4090 + 256 - 4096);
-    expect(moveFocus('PageUp', 3, 4096)).toBe(4096 - 253);
-    expect([moveFocus('Home', 5, 12), moveFocus('End', 5, 12), moveFocus('x', 5, 12)]).toEqual([0, 11, null]);
-  });
-});
 
 describe('result lines', () => {
   it('name the chain, where the answer came from and the latency', () => {

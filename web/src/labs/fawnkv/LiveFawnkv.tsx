@@ -1,30 +1,28 @@
 /**
  * The FAWN-KV lab's live cluster: a FawnkvSession in the core (back-ends on a consistent-
  * hashing ring, front-ends, chain replication, joins, leaves and failures), stepped from
- * requestAnimationFrame through useLiveSession. The ring's VIDs come as columns, fetched when
- * the snapshot's `ring_version` changes; the ring's static layer is painted offscreen only
- * when the ring, the nodes' states or the width change, and the moving layer (messages, joins,
- * the focused VID's chains) over it every frame. A scenario's `script` runs one operation per
- * frame. Keyboard: arrows move the focused VID around the ring, Enter pins it, Escape lets go.
+ * requestAnimationFrame through useLiveSession. The ring's VIDs and chains come as columns,
+ * fetched when the snapshot's `ring_version` changes, and are drawn every frame by the shared
+ * ring host (RingCanvas: hover, pin and keyboard focus). A scenario's `script` runs one
+ * operation per frame.
  * The default speed is auto (fawnkvAutoMode): slow motion for joins, leaves and repairs, a
  * fast-forward while a failure waits to be noticed.
  */
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState } from 'react';
 import { isCoreError, type LiveFawnkvSession } from '../../model/core';
 import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot } from '../../model/fawnkvTypes';
-import { paintOver, paintScene } from '../../viz/canvasScene';
+import { paintScene } from '../../viz/canvasScene';
 import { kvTimelineScene } from '../../viz/fawnkvTimeline';
 import { fmtNs } from '../../viz/format';
-import { indexRing, vidCount, vidName, type RingIndex } from '../../viz/ringModel';
-import { describeVid, ringBaseScene, ringOverlayScene, vidAtPoint, type RingLayout } from '../../viz/ringView';
+import { indexRing, type RingIndex } from '../../viz/ringModel';
 import { FawnkvControls, FawnkvSetup } from './FawnkvControls';
 import { CheckVerdict, ClusterLine, EventLog, JoinList, NodeTable } from './FawnkvPanels';
 import type { AutoMode, AutoPolicy } from '../../app/autoSpeed';
 import { AUTO_SPEED, LiveControls, liveKeys, speedsOf, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
+import { RingCanvas, type RingCanvasHandle } from '../../app/RingCanvas';
 import { ScriptQueue, scriptedCreate } from '../../app/scriptQueue';
 import { useLiveSession } from '../../app/useLiveSession';
-import { canvasWidth } from '../../app/viewSize';
 
 /**
  * Virtual time per wall second: at 1 ms/s a LAN hop of about 100 µs takes a tenth of a second.
@@ -98,50 +96,18 @@ export function describeKvResult(op: FawnkvOp, r: FawnkvOpResult): string {
   }
 }
 
-/** Where the focus goes for a key: arrows step one VID, PageUp/PageDown a sixteenth of the ring, Home/End the ends. */
-export function moveFocus(key: string, current: number, n: number): number | null {
-  const at = current < 0 ? 0 : current;
-  const page = Math.max(1, Math.ceil(n / 16));
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowDown':
-      return current < 0 ? 0 : (at + 1) % n;
-    case 'ArrowLeft':
-    case 'ArrowUp':
-      return current < 0 ? n - 1 : (at - 1 + n) % n;
-    case 'PageDown':
-      return (at + page) % n;
-    case 'PageUp':
-      return (((at - page) % n) + n) % n;
-    case 'Home':
-      return 0;
-    case 'End':
-      return n - 1;
-    default:
-      return null;
-  }
-}
-
 export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRequest<FawnkvLiveConfig> | null; active?: boolean; onEdit?: (changed: Partial<FawnkvLiveConfig>) => void }) {
   const sess = useRef<LiveFawnkvSession | null>(null);
   const script = useRef(new ScriptQueue<FawnkvOp>());
   const ring = useRef<RingIndex | null>(null);
   const ringVersion = useRef(-1);
-  const base = useRef<HTMLCanvasElement | null>(null);
-  const baseKey = useRef('');
-  const layout = useRef<RingLayout | null>(null);
-  /** The focused VID by name (indices change when the ring does), and whether it is pinned. */
-  const focus = useRef<{ name: string; pinned: boolean } | null>(null);
-  const replication = useRef(3);
   const lastTimeline = useRef(0);
-  const ringCanvas = useRef<HTMLCanvasElement>(null);
+  const ringView = useRef<RingCanvasHandle>(null);
   const timeCanvas = useRef<HTMLCanvasElement>(null);
-  const wrap = useRef<HTMLDivElement>(null);
 
   const [opError, setOpError] = useState<string | null>(null);
   const [result, setResult] = useState('');
   const [scriptStatus, setScriptStatus] = useState('');
-  const [readout, setReadout] = useState('Point at or tap a VID on the ring (or focus the ring and use the arrow keys) to read its range and chains; a tap pins it.');
   const [shares, setShares] = useState<RingIndex['shares'] | null>(null);
   const [ringError, setRingError] = useState<string | null>(null);
 
@@ -169,8 +135,6 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     onNew: () => {
       ring.current = null;
       ringVersion.current = -1;
-      baseKey.current = '';
-      focus.current = null;
       setShares(null);
       setResult('');
       setOpError(null);
@@ -179,21 +143,9 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
   });
   const { config, update, snap, error } = live;
 
-  const focusIndex = (): number | null => {
-    const f = focus.current;
-    return f && ring.current ? (ring.current.byName.get(f.name) ?? null) : null;
-  };
-  const setFocus = (name: string | null, pinned: boolean) => {
-    focus.current = name === null ? null : { name, pinned };
-    const r = ring.current;
-    const i = focusIndex();
-    if (r && i !== null) setReadout(`${describeVid(r, i, replication.current)}${pinned ? ' Pinned: Enter, Escape or a click lets go.' : ''}`);
-  };
-
   function frame(sn: FawnkvSnapshot, now: number) {
     const s = sess.current;
     if (!s) return;
-    replication.current = sn.replication;
     const stepped = script.current.step(s);
     if (stepped) {
       if (stepped.error) setOpError(stepped.error);
@@ -208,35 +160,15 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
         ringVersion.current = sn.ring_version;
         setShares(ring.current.shares);
         setRingError(null);
-        if (focus.current && focusIndex() === null) focus.current = null;
       }
     }
     const r = ring.current;
-    const canvas = ringCanvas.current;
-    if (!r || !canvas || vidCount(r.vids) === 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    const width = canvasWidth(wrap.current, 760);
-    const key = `${ringVersion.current}|${width}|${dpr}|${sn.replication}|${JSON.stringify(sn.front_ends.map((f) => [f.start, f.end]))}|${sn.nodes.map((x) => `${x.id}:${x.state}`).join()}`;
-    if (key !== baseKey.current || !base.current || !layout.current) {
-      base.current ??= document.createElement('canvas');
-      const { scene, layout: L } = ringBaseScene(r, { width, replication: sn.replication, nodes: sn.nodes, frontEnds: sn.front_ends });
-      paintScene(base.current, scene, dpr);
-      layout.current = L;
-      baseKey.current = key;
-    }
-    const overlay = ringOverlayScene(r, layout.current, {
-      focus: focusIndex(),
-      pinned: focus.current?.pinned ?? false,
-      replication: sn.replication,
-      nowNs: sn.now_ns,
-      messages: sn.messages,
-      joins: sn.joins,
-      frontEnds: sn.front_ends,
-    });
-    paintOver(canvas, base.current, overlay, dpr);
-    if (now - lastTimeline.current > 100 && timeCanvas.current) {
+    if (!r) return;
+    const width = ringView.current?.paint({ ring: r, ringKey: String(ringVersion.current), replication: sn.replication, nodes: sn.nodes,
+      frontEnds: sn.front_ends, nowNs: sn.now_ns, messages: sn.messages, joins: sn.joins }) ?? 0;
+    if (width > 0 && now - lastTimeline.current > 100 && timeCanvas.current) {
       lastTimeline.current = now;
-      paintScene(timeCanvas.current, kvTimelineScene(sn.timeline, sn.now_ns, Math.min(width, 760)), dpr);
+      paintScene(timeCanvas.current, kvTimelineScene(sn.timeline, sn.now_ns, Math.min(width, 760)), window.devicePixelRatio || 1);
     }
   }
 
@@ -251,49 +183,8 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     setOpError(null);
     setResult(describeKvResult(op, r.result));
     const head = r.result.chain?.[0];
-    if (head && ring.current?.byName.has(head)) setFocus(head, true);
+    if (head && ring.current?.byName.has(head)) ringView.current?.focusVid(head, true);
     if ((op.op === 'add-node' || op.op === 'remove-node' || op.op === 'fail-node') && !live.isPlaying) live.setPlay(true);
-  };
-
-  const hit = (e: PointerEvent<HTMLCanvasElement>): number => {
-    const r = ring.current;
-    const L = layout.current;
-    if (!r || !L) return -1;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const scale = rect.width > 0 ? L.width / rect.width : 1;
-    return vidAtPoint(r, L, (e.clientX - rect.left) * scale, (e.clientY - rect.top) * scale, focusIndex(), replication.current);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
-    if (focus.current?.pinned) return;
-    const i = hit(e);
-    if (i >= 0 && ring.current) setFocus(vidName(ring.current.vids, i), false);
-  };
-  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
-    const i = hit(e);
-    if (i < 0 || !ring.current) return;
-    const name = vidName(ring.current.vids, i);
-    const f = focus.current;
-    setFocus(name, !(f && f.pinned && f.name === name));
-  };
-  const onPointerLeave = () => {
-    if (focus.current && !focus.current.pinned) focus.current = null;
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const r = ring.current;
-    if (!r) return;
-    const n = vidCount(r.vids);
-    const f = focus.current;
-    if (e.key === 'Escape') {
-      focus.current = null;
-    } else if (e.key === 'Enter') {
-      setFocus(f ? f.name : vidName(r.vids, 0), !f?.pinned);
-    } else {
-      const next = moveFocus(e.key, focusIndex() ?? -1, n);
-      if (next === null) return;
-      setFocus(vidName(r.vids, next), f?.pinned ?? false);
-    }
-    e.preventDefault();
-    e.stopPropagation();
   };
 
   return (
@@ -313,12 +204,8 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
 
           <h3>The ring</h3>
           {ringError && <p className="error" role="alert">{ringError}</p>}
-          <div ref={wrap} className="canvas-wrap">
-            <canvas ref={ringCanvas} className="fawnds-canvas" tabIndex={0} role="img" data-testid="fawnkv-ring"
-              aria-label="The consistent-hashing ring: each VID a tick coloured by its node, each range an arc, front-end wedges outside, messages moving between front-ends in the centre and back-ends on the ring. Arrow keys move between VIDs; Enter pins one; Escape lets go; space plays or pauses."
-              aria-describedby="fawnkv-ring-readout" onKeyDown={onKey} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerLeave={onPointerLeave} />
-          </div>
-          <p id="fawnkv-ring-readout" className="readout small" aria-live="polite">{readout}</p>
+          <RingCanvas ref={ringView} testId="fawnkv-ring" readoutId="fawnkv-ring-readout"
+            ariaLabel="The consistent-hashing ring: each VID a tick coloured by its node, each range an arc, front-end wedges outside, messages moving between front-ends in the centre and back-ends on the ring. Arrow keys move between VIDs; Enter pins one; Escape lets go; space plays or pauses." />
 
           <ClusterLine snap={snap} />
           <canvas ref={timeCanvas} className="fawnds-canvas" role="img" data-testid="fawnkv-timeline"
