@@ -3,12 +3,12 @@
 // ports, started here, which needs the core built with KvHostNode — it shows the ring, runs the
 // load generator, kills a node (SIGKILL), sees the heartbeats mark it failed and the load go
 // on, restarts it and sees it rejoin; on a phone the page fits and a tap on the ring pins a VID.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { REPO, shot } from './helpers';
+import { startCluster, stopCluster, type ClusterProc } from '../../server/src/cluster/clusterproc.js';
+import { shot } from './helpers';
 
 test('on the plain lab server the page explains how to start a cluster', async ({ page }) => {
   await page.goto('/');
@@ -20,31 +20,6 @@ test('on the plain lab server the page explains how to start a cluster', async (
   await expect(page.getByTestId('cluster-conn')).toContainText('No cluster is running here');
   await shot(page, 'cluster-none');
 });
-
-/** A `fawnlab cluster` process on free ports; resolves once it prints its URL. */
-async function startCluster(dataDir: string): Promise<{ proc: ChildProcess; url: string; log: () => string }> {
-  const proc = spawn(process.execPath, [resolve(REPO, 'server/dist/cli.js'), 'cluster', '--nodes', '3', '--replicas', '3',
-    '--port', '0', '--memcached-port', '0', '--data', dataDir], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the cluster printed no URL within 60 s:\n${out}`)), 60_000);
-    const check = () => {
-      const m = /fawnlab cluster: (http:\/\/[^/\s]+\/)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(m[1]!);
-      }
-    };
-    proc.stdout!.on('data', check);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the cluster exited (${code}) before printing its URL:\n${out}`));
-    });
-  });
-  return { proc, url, log: () => out };
-}
 
 async function nodeState(page: Page, id: number) {
   return (await page.getByTestId(`node-${id}-state`).textContent())?.trim();
@@ -58,21 +33,17 @@ async function completedPerS(page: Page): Promise<number> {
 }
 
 test.describe('against a real cluster', () => {
-  let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
+  let cluster: (ClusterProc & { url: string }) | null = null;
   let dataDir = '';
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fawnlab-e2e-cluster-'));
-    cluster = await startCluster(dataDir);
+    const c = await startCluster(['--nodes', '3', '--replicas', '3'], dataDir);
+    cluster = { ...c, url: `http://${c.http}/` };
   });
 
   test.afterAll(async () => {
-    if (cluster) {
-      const exited = new Promise((r) => cluster!.proc.once('exit', r));
-      cluster.proc.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (cluster.proc.exitCode === null) cluster.proc.kill('SIGKILL');
-    }
+    if (cluster) await stopCluster(cluster.proc);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -20,7 +20,9 @@ export function hexToPos(hex: string): number {
  * The status's ring as VID columns in ring order, with the front-end's chains (its routes:
  * a range ending at a VID, and its chain of back-ends, head first) as rows of VID indices:
  * each back-end at its first VID from the range's owner on, as the ring view draws members.
- * Entries that are not VIDs, and chains whose range ends at no VID, are skipped.
+ * Entries that are not VIDs are skipped, and so are routes whose range ends at no VID: the
+ * front-end splits the range that wraps through 0 in two, and the piece ending at id 0 has
+ * the same chain as the piece ending at the first VID.
  */
 export function ringToVids(ring: ClusterViewWire['ring'], chains: ClusterViewWire['chains'] = [], version = 0): FawnkvVids {
   const list = (Array.isArray(ring) ? ring : [])
