@@ -96,7 +96,7 @@ test.describe('against a real cluster', () => {
     const ring = page.getByTestId('cluster-ring');
     await expect(ring).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Tap the ring's band at its top (34 px of room for the front-end labels, then the band: ringView.ringLayout).
+    // Tap the ring's band at its top (34 px of room for the front-end labels, then the band: viz/ringLayout.ts).
     await ring.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     const box = (await ring.boundingBox())!;
     await page.touchscreen.tap(box.x + box.width / 2, box.y + 62);

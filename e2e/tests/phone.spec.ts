@@ -91,7 +91,7 @@ test('the FAWN-KV lab fits a phone and its ring answers a tap', async ({ page })
   await fits(page, 'fawnkv');
   const box = (await ring.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(PHONE.width);
-  // Tap the ring's band at its top: 34 px of room for the front-end labels, then the band (ringView.ringLayout).
+  // Tap the ring's band at its top: 34 px of room for the front-end labels, then the band (viz/ringLayout.ts).
   const readout = page.locator('#fawnkv-ring-readout');
   await ring.evaluate((el) => el.scrollIntoView({ block: 'start' }));  // the ring's top on screen (the canvas is taller than it)
   const ringBox = (await ring.boundingBox())!;
