@@ -159,7 +159,7 @@ export function LabPage({ lab, search }: { lab: LabInfo; search: string }) {
         <div ref={lessonRef} className="lab-lesson" id="lab-lesson" hidden={lessonHidden} role={present ? 'dialog' : undefined} tabIndex={present ? -1 : undefined}
           aria-label={present ? 'Lesson' : undefined}>
           {present && <button type="button" className="drawer-close" onClick={() => setDrawer(false)}>Close the lesson ✕</button>}
-          <LessonView lesson={lab.lesson} errors={lab.lessonErrors} onLoadScenario={loadScenario} />
+          <LessonView lesson={lab.lesson} errors={lab.lessonErrors} liveName={lab.live?.name ?? (() => 'live view')} onLoadScenario={loadScenario} />
         </div>
         {touring && (
           <div className="lab-guide">

@@ -1,15 +1,11 @@
 /** The lesson text with its scenario cards and exercises in place. */
-import { isDevicesLive, type Lesson, type LessonScenario } from '../model/lessons';
+import type { Lesson, LessonScenario } from '../model/lessons';
+import type { LiveConfigRecord } from './labModule';
 import { ExerciseCard } from './ExerciseCard';
 import { Markdown } from './Markdown';
 
-/** The live view a scenario loads into, as the card names it. */
-function liveName(s: LessonScenario, lab: string): string {
-  if (lab === 'fawnds') return 'live FAWN-DS node';
-  if (lab === 'fawnkv') return 'live FAWN-KV cluster';
-  if (!s.live || !isDevicesLive(s.live)) return 'live queue';
-  return s.live.view === 'flash' ? 'live flash view' : 'live disk view';
-}
+/** What the lab calls the live view a configuration opens (LiveView.name). */
+type LiveName = (config: LiveConfigRecord) => string;
 
 /** A live field as the card shows it (a script as its number of operations). */
 function liveField(k: string, v: unknown): string {
@@ -26,10 +22,10 @@ export function headingLevelAfter(blocks: Lesson['blocks']): 2 | 3 | 4 | 5 | 6 {
   return Math.min(6, Math.max(2, level + 1)) as 2 | 3 | 4 | 5 | 6;
 }
 
-function ScenarioCard({ s, lab, onLoad }: { s: LessonScenario; lab: string; onLoad: (s: LessonScenario) => void }) {
+function ScenarioCard({ s, liveName, onLoad }: { s: LessonScenario; liveName: LiveName; onLoad: (s: LessonScenario) => void }) {
   const what = s.experiment
     ? `${s.experiment}${s.params && Object.keys(s.params).length ? ' · ' + Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ') : ''} · seed ${s.seed}`
-    : `${liveName(s, lab)} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => liveField(k, v)).join(', ')}`;
+    : `${liveName({ ...s.live })} · ${Object.entries(s.live ?? {}).filter(([k]) => k !== 'view').map(([k, v]) => liveField(k, v)).join(', ')}`;
   return (
     <aside className="scenario" id={`scenario-${s.id}`} data-scenario={s.id}>
       <div>
@@ -38,13 +34,19 @@ function ScenarioCard({ s, lab, onLoad }: { s: LessonScenario; lab: string; onLo
         <small className="muted"><code>{what}</code></small>
       </div>
       <button type="button" onClick={() => onLoad(s)}>
-        {s.experiment ? 'Load into the experiment panel' : `Load into the ${liveName(s, lab)}`}
+        {s.experiment ? 'Load into the experiment panel' : `Load into the ${liveName({ ...s.live })}`}
       </button>
     </aside>
   );
 }
 
-export function LessonView({ lesson, errors, onLoadScenario }: { lesson: Lesson; errors: string[]; onLoadScenario: (s: LessonScenario) => void }) {
+export function LessonView({ lesson, errors, liveName, onLoadScenario }: {
+  lesson: Lesson;
+  errors: string[];
+  /** The lab's live view's name for a configuration (none: the lab has no live view). */
+  liveName: LiveName;
+  onLoadScenario: (s: LessonScenario) => void;
+}) {
   return (
     <article className="lesson" aria-label={`Lesson: ${lesson.title}`}>
       {errors.length > 0 && (
@@ -54,7 +56,7 @@ export function LessonView({ lesson, errors, onLoadScenario }: { lesson: Lesson;
       )}
       {lesson.blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
-        if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} lab={lesson.lab} onLoad={onLoadScenario} />;
+        if (b.kind === 'scenario') return <ScenarioCard key={i} s={b.scenario} liveName={liveName} onLoad={onLoadScenario} />;
         return <ExerciseCard key={i} exercise={b.exercise} lesson={lesson} level={headingLevelAfter(lesson.blocks.slice(0, i))} />;
       })}
     </article>

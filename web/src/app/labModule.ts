@@ -30,6 +30,8 @@ export interface LiveView {
   Component: LazyExoticComponent<ComponentType<LiveViewProps>>;
   /** Starts fetching the view's code; the same promise for every caller. */
   preload(): Promise<unknown>;
+  /** What a scenario card calls the view a live configuration opens ("live queue", "live disk view"). */
+  name(config: LiveConfigRecord): string;
 }
 
 /** The files of a lab's lesson folder (lessons/<id>/); null or undefined where a file is not written yet. */
@@ -53,14 +55,16 @@ export interface LabModule {
 
 /**
  * A lab's live view, loaded on demand: `load` imports the view (a dynamic import, so it is its
- * own chunk). The view takes its lab's configuration type C; the page's request carries a
+ * own chunk); `name` is what scenario cards call it (or a function of the configuration, for a
+ * lab whose configuration picks one of several views). The view takes its lab's configuration type C; the page's request carries a
  * record the lesson checker and the link parser validated against that lab's schema, which is
  * what makes the one conversion below sound.
  */
 export function liveView<C>(
   load: () => Promise<ComponentType<{ request: LiveRequest<C> | null; onEdit?: (changed: Partial<C>) => void }>>,
+  name: string | ((config: LiveConfigRecord) => string),
 ): LiveView {
   let loading: Promise<ComponentType<LiveViewProps>> | null = null;
   const preload = () => (loading ??= load().then((c) => c as unknown as ComponentType<LiveViewProps>));
-  return { Component: lazy(() => preload().then((c) => ({ default: c }))), preload };
+  return { Component: lazy(() => preload().then((c) => ({ default: c }))), preload, name: typeof name === 'string' ? () => name : name };
 }

@@ -12,5 +12,8 @@ export const devices: LabModule = {
     'see why random writes on a CF card are slow, follow a disk head as it seeks and waits for the sector, ' +
     'spin a disk down to save watts, and reproduce FAWN’s Table 1 on the emulated CF card.',
   lessonFiles: lessonFiles('devices'),
-  live: liveView<DevicesLiveConfig>(() => import('./LiveDevices').then((m) => m.LiveDevices)),
+  live: liveView<DevicesLiveConfig>(
+    () => import('./LiveDevices').then((m) => m.LiveDevices),
+    (config) => (config.view === 'disk' ? 'live disk view' : 'live flash view'),
+  ),
 };

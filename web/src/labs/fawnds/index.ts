@@ -12,5 +12,5 @@ export const fawnds: LabModule = {
     'probes and the flash reads they cost, delete, split, merge and compact stores under load, crash the node and watch ' +
     'recovery rebuild the index — then reproduce FAWN’s single-node results on the emulated CompactFlash card.',
   lessonFiles: lessonFiles('fawnds'),
-  live: liveView<FawndsLiveConfig>(() => import('./LiveFawnds').then((m) => m.LiveFawnds)),
+  live: liveView<FawndsLiveConfig>(() => import('./LiveFawnds').then((m) => m.LiveFawnds), 'live FAWN-DS node'),
 };

@@ -12,5 +12,5 @@ export const fawnkv: LabModule = {
     'fail nodes and watch ranges pre-copy and chains re-form, skew the load and cache at the front-end, and check every ' +
     'answer for linearizability — with the cluster’s queries per joule beside it.',
   lessonFiles: lessonFiles('fawnkv'),
-  live: liveView<FawnkvLiveConfig>(() => import('./LiveFawnkv').then((m) => m.LiveFawnkv)),
+  live: liveView<FawnkvLiveConfig>(() => import('./LiveFawnkv').then((m) => m.LiveFawnkv), 'live FAWN-KV cluster'),
 };

@@ -11,5 +11,5 @@ export const queues: LabModule = {
     'Watch requests wait for a server, see why latency explodes near full load, check Little’s law, ' +
     'pool servers, close the loop with thinking clients, and batch requests the way vector I/O does.',
   lessonFiles: lessonFiles('queues'),
-  live: liveView<LiveConfig>(() => import('./LiveQueue').then((m) => m.LiveQueue)),
+  live: liveView<LiveConfig>(() => import('./LiveQueue').then((m) => m.LiveQueue), 'live queue'),
 };
