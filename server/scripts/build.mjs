@@ -4,9 +4,12 @@
 //   native  wasm-core/build/native   GoogleTest, CLI, benches, fuzz replays   (cmake + ninja)
 //   asan    wasm-core/build/asan     the same with AddressSanitizer + UBSan
 //   wasm    wasm-core/dist           fawnlab_web.mjs/.wasm (browser), fawnlab_node.cjs (Node)
+//           wasm-core/dist/sessions.json   every live session's schema (@wasm/sessions.json), written
+//                                    after the native or the WASM build from what it built
 //   server  server/dist              the Node server and CLI (tsc)
 //   web     web/dist                 the lab (vite), then .br/.gz beside its files (precompress.mjs)
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompress } from './precompress.mjs';
 import { emscriptenEnv } from './toolchain.mjs';
@@ -40,12 +43,43 @@ export function buildNative({ sanitize = false } = {}) {
   const dir = sanitize ? 'wasm-core/build/asan' : 'wasm-core/build/native';
   // The sanitizer build needs only what ctest runs (the tests and the fuzz replays).
   const outputs = sanitize ? [`${dir}/fawnlab_tests`] : [`${dir}/fawnlab_tests`, `${dir}/fawnlab_cli`, `${dir}/fawnlab_bench`];
-  if (!isStale(outputs, CORE_SOURCES) && !(!sanitize && levelDbAppeared(dir))) return;
+  if (!isStale(outputs, CORE_SOURCES) && !(!sanitize && levelDbAppeared(dir))) {
+    if (!sanitize) writeSessionsJson('native');
+    return;
+  }
   log(`fawnlab: building the native core${sanitize ? ' with ASan+UBSan' : ''} (${dir})…`);
   const t = sanitize
     ? cmakeBuild(dir, ['-DFAWNLAB_SANITIZE=ON'], process.env, 'cmake', ['fawnlab_tests', ...fuzzReplayTargets()])
     : cmakeBuild(dir, [], process.env);
   log(`fawnlab: native build done in ${t}`);
+  if (!sanitize) writeSessionsJson('native');
+}
+
+export const SESSIONS_JSON = 'wasm-core/dist/sessions.json';
+
+/**
+ * Writes wasm-core/dist/sessions.json (describeSessions(): every live session's schema, which
+ * the web imports as @wasm/sessions.json) from `source`: 'wasm' (dist/fawnlab_node.cjs) or
+ * 'native' (fawnlab_cli sessions); both print the same text. Only when it is missing or older
+ * than the binary it comes from.
+ */
+export function writeSessionsJson(source) {
+  const bin = source === 'wasm' ? 'wasm-core/dist/fawnlab_node.cjs' : 'wasm-core/build/native/fawnlab_cli';
+  const out = join(ROOT, SESSIONS_JSON);
+  if (!existsSync(join(ROOT, bin))) return;
+  if (existsSync(out) && statSync(out).mtimeMs >= statSync(join(ROOT, bin)).mtimeMs) return;
+  const r = source === 'wasm'
+    ? spawnSync(process.execPath, ['-e',
+      `require(${JSON.stringify(join(ROOT, bin))})().then((m) => process.stdout.write(m.describeSessions()))`],
+    { cwd: ROOT, encoding: 'utf8' })
+    : spawnSync(join(ROOT, bin), ['sessions'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0 || !r.stdout.startsWith('[')) {
+    log(`fawnlab: describing the sessions (${bin}) failed: ${r.stderr || r.stdout}`);
+    process.exit(1);
+  }
+  mkdirSync(join(ROOT, 'wasm-core/dist'), { recursive: true });
+  writeFileSync(out, r.stdout);
+  log(`fawnlab: ${SESSIONS_JSON} written (${source})`);
 }
 
 /** libFuzzer builds of wasm-core/fuzz/*_fuzz.cc (clang, ASan + UBSan), for `npm run fuzz`. */
@@ -61,12 +95,16 @@ export const WASM_OUTPUTS = ['fawnlab_web.mjs', 'fawnlab_web.wasm', 'fawnlab_nod
 
 export function buildWasm() {
   const dist = 'wasm-core/dist';
-  if (!isStale(WASM_OUTPUTS.map((f) => `${dist}/${f}`), CORE_SOURCES)) return;
+  if (!isStale(WASM_OUTPUTS.map((f) => `${dist}/${f}`), CORE_SOURCES)) {
+    writeSessionsJson('wasm');
+    return;
+  }
   log('fawnlab: building the WebAssembly core with Emscripten (wasm-core/build/wasm)…');
   const t = cmakeBuild('wasm-core/build/wasm', [], emscriptenEnv(), 'emcmake');
   mkdirSync(join(ROOT, dist), { recursive: true });
   for (const f of WASM_OUTPUTS) copyFileSync(join(ROOT, 'wasm-core/build/wasm', f), join(ROOT, dist, f));
   log(`fawnlab: WebAssembly build done in ${t}`);
+  writeSessionsJson('wasm');
 }
 
 export function buildServer() {

@@ -26,6 +26,17 @@
 //       .vids()        -> {ok: true, version, node: Uint32Array, index: Uint16Array,
 //                          pos: Float64Array} | error     (the ring's VIDs in ring order)
 //       .version()     -> the ring's version: changes when its VIDs do (fetch vids() again)
+//   describeSessions()                          -> JSON text: every live session's schema
+//                                                  (registry/sessions.h DescribeSessionsJson)
+//   new LabSession(id, configJson, seed)        -> any registered session by id:
+//       .ok(), .error(), .advance(dtNs, maxEvents) -> events run, .step() -> bool,
+//       .reconfigure(patchJson) -> "" | message, .snapshot() -> JSON text,
+//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message},
+//       .version() -> number, .busy() -> number,
+//       .columns(view, argsJson) -> {ok: true, <column>: Uint8Array | Uint16Array |
+//                                    Uint32Array | Float64Array | number | number[], ...}
+//                                   | {ok: false, code, message},
+//       .delete() when done.
 //   The typed arrays are copies owned by JavaScript.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
@@ -45,6 +56,7 @@
 #include "fawnds/lab/session.h"
 #include "fawnkv/lab/session.h"
 #include "queues/lab/session.h"
+#include "registry/sessions.h"
 
 namespace {
 
@@ -278,6 +290,82 @@ emscripten::class_<H> BindOpsSession(const char* name) {
   return c;
 }
 
+std::string DescribeSessions() { return fawnlab::DescribeSessionsJson(); }
+
+// One column as a JavaScript value: typed vectors become JS-owned typed-array copies.
+val ColumnVal(const fawnlab::Column& c) {
+  using K = fawnlab::Column::Kind;
+  switch (c.kind) {
+    case K::kU8: return TypedCopy("Uint8Array", c.u8);
+    case K::kU16: return TypedCopy("Uint16Array", c.u16);
+    case K::kU32: return TypedCopy("Uint32Array", c.u32);
+    case K::kF64: return TypedCopy("Float64Array", c.f64);
+    case K::kNumber: return val(c.number);
+    case K::kNumbers: {
+      val a = val::array();
+      for (double x : c.f64) a.call<void>("push", x);
+      return a;
+    }
+  }
+  return val::undefined();
+}
+
+// Any registered live session (registry/sessions.h), created by id; creation errors are kept
+// rather than thrown.
+class LabSessionHandle {
+ public:
+  LabSessionHandle(std::string id, std::string config_json, std::string seed_text) {
+    uint64_t seed = 0;
+    if (!ParseSeed(seed_text, &seed)) {
+      error_ = "seed '" + seed_text + "' is not an integer in [0, " + std::to_string(fawnlab::kMaxSeed) + "]";
+      return;
+    }
+    auto s = fawnlab::CreateSession(id, config_json, seed);
+    if (!s.ok()) {
+      error_ = s.status().message();
+      return;
+    }
+    session_ = std::move(s).value();
+  }
+  bool ok() const { return session_ != nullptr; }
+  std::string error() const { return error_; }
+  double advance(double dt_ns, double max_events) {
+    if (!session_ || !(dt_ns >= 0) || !(max_events >= 0)) return 0;
+    return static_cast<double>(session_->Advance(static_cast<int64_t>(dt_ns), static_cast<uint64_t>(max_events)));
+  }
+  bool step() { return session_ && session_->Step(); }
+  std::string reconfigure(std::string patch_json) {
+    if (!session_) return error_;
+    fawnlab::Status s = session_->Reconfigure(patch_json);
+    return s.ok() ? "" : s.message();
+  }
+  std::string snapshot() { return session_ ? session_->SnapshotJson() : "null"; }
+  val apply(std::string op_json) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error_));
+    auto r = session_->Apply(op_json);
+    if (!r.ok()) return ErrorVal(r.status());
+    val v = val::object();
+    v.set("ok", true);
+    v.set("json", r.value());
+    return v;
+  }
+  double version() { return session_ ? static_cast<double>(session_->version()) : 0; }
+  int busy() const { return session_ ? session_->Busy() : 0; }
+  val columns(std::string view, std::string args_json) {
+    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error_));
+    auto c = session_->Columns(view, args_json);
+    if (!c.ok()) return ErrorVal(c.status());
+    val v = val::object();
+    v.set("ok", true);
+    for (const fawnlab::Column& col : c.value().columns()) v.set(col.name, ColumnVal(col));
+    return v;
+  }
+
+ private:
+  std::unique_ptr<fawnlab::LabSession> session_;
+  std::string error_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fawnlab_core) {
@@ -286,6 +374,19 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
   emscripten::function("resolveParams", &ResolveParams);
   emscripten::function("resolveParamStrings", &ResolveParamStrings);
   emscripten::function("runExperiment", &RunExperiment);
+  emscripten::function("describeSessions", &DescribeSessions);
+  emscripten::class_<LabSessionHandle>("LabSession")
+      .constructor<std::string, std::string, std::string>()
+      .function("ok", &LabSessionHandle::ok)
+      .function("error", &LabSessionHandle::error)
+      .function("advance", &LabSessionHandle::advance)
+      .function("step", &LabSessionHandle::step)
+      .function("reconfigure", &LabSessionHandle::reconfigure)
+      .function("snapshot", &LabSessionHandle::snapshot)
+      .function("apply", &LabSessionHandle::apply)
+      .function("version", &LabSessionHandle::version)
+      .function("busy", &LabSessionHandle::busy)
+      .function("columns", &LabSessionHandle::columns);
   BindSession<fawnlab::queues::QueueSession>("QueueSession");
   BindSession<fawnlab::devices::FlashSession>("FlashSession");
   BindSession<fawnlab::devices::DiskSession>("DiskSession");

@@ -2,6 +2,7 @@
 // builds; the determinism tests compare its bytes with Node's and the browser's.
 //
 //   fawnlab_cli list
+//   fawnlab_cli sessions      every live session's schema (the build writes it to dist/sessions.json)
 //   fawnlab_cli run <experiment-id> [--param k=v]... [--params '{"k": v}'] [--seed N]
 //                   [--format json|csv] [--progress]
 //
@@ -15,12 +16,14 @@
 #include <vector>
 
 #include "registry/experiments.h"
+#include "registry/sessions.h"
 
 namespace {
 
 int Usage() {
   std::fprintf(stderr,
                "usage: fawnlab_cli list\n"
+               "       fawnlab_cli sessions\n"
                "       fawnlab_cli run <experiment-id> [--param k=v]... [--params JSON] [--seed N]\n"
                "                       [--format json|csv] [--progress]\n");
   return 2;
@@ -42,6 +45,10 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   if (cmd == "list") {
     std::fputs(fawnlab::ListExperimentsJson().c_str(), stdout);
+    return 0;
+  }
+  if (cmd == "sessions") {
+    std::fputs(fawnlab::DescribeSessionsJson().c_str(), stdout);
     return 0;
   }
   if (cmd != "run" || argc < 3) return Usage();

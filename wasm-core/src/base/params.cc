@@ -87,6 +87,7 @@ const char* ParamTypeName(ParamType type) {
     case ParamType::kReal: return "real";
     case ParamType::kChoice: return "choice";
     case ParamType::kBool: return "bool";
+    case ParamType::kString: return "string";
   }
   return "unknown";
 }
@@ -141,6 +142,15 @@ ParamSpec ParamSpec::Bool(std::string name, bool def, std::string help) {
   return s;
 }
 
+ParamSpec ParamSpec::String(std::string name, std::string def, std::string help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::kString;
+  s.default_choice = std::move(def);
+  s.help = std::move(help);
+  return s;
+}
+
 const ParamValue& ParamValues::Get(const std::string& name) const {
   for (const auto& e : entries_) {
     if (e.first == name) return e.second;
@@ -158,6 +168,17 @@ const std::string& ParamValues::Choice(const std::string& name) const {
   assert(v.type == ParamType::kChoice);
   return v.choice;
 }
+const std::string& ParamValues::Text(const std::string& name) const {
+  const ParamValue& v = Get(name);
+  assert(v.type == ParamType::kString);
+  return v.choice;
+}
+bool ParamValues::Has(const std::string& name) const {
+  for (const auto& e : entries_) {
+    if (e.first == name) return true;
+  }
+  return false;
+}
 
 void ParamValues::Set(const std::string& name, ParamValue value) {
   for (auto& e : entries_) {
@@ -174,7 +195,8 @@ void ParamValues::WriteJson(JsonWriter* w) const {
   for (const auto& e : entries_) {
     w->Key(e.first);
     switch (e.second.type) {
-      case ParamType::kChoice: w->String(e.second.choice); break;
+      case ParamType::kChoice:
+      case ParamType::kString: w->String(e.second.choice); break;
       case ParamType::kBool: w->Bool(e.second.number != 0); break;
       default: w->Number(e.second.number);
     }
@@ -219,6 +241,12 @@ StatusOr<ParamValues> ResolveParams(const std::string& exp, const std::vector<Pa
                                            JsonTypeName(v->type()));
           }
           st = CheckChoice(exp, s, v->string_value(), &pv);
+          break;
+        case ParamType::kString:
+          if (!v->is_string()) {
+            return Status::InvalidArgument(where + " must be a string, got " + JsonTypeName(v->type()));
+          }
+          pv.choice = v->string_value();
           break;
       }
       if (!st.ok()) return st;
@@ -286,6 +314,7 @@ StatusOr<ParamValues> ResolveParamStrings(const std::string& exp, const std::vec
         }
         break;
       case ParamType::kChoice:
+      case ParamType::kString:
         v = JsonValue::MakeString(text);
         break;
     }
@@ -296,13 +325,19 @@ StatusOr<ParamValues> ResolveParamStrings(const std::string& exp, const std::vec
 
 void WriteParamSpecJson(const ParamSpec& s, JsonWriter* w) {
   w->BeginObject();
+  WriteParamSpecFields(s, w);
+  w->EndObject();
+}
+
+void WriteParamSpecFields(const ParamSpec& s, JsonWriter* w) {
   w->Key("name");
   w->String(s.name);
   w->Key("type");
   w->String(ParamTypeName(s.type));
   w->Key("default");
   switch (s.type) {
-    case ParamType::kChoice: w->String(s.default_choice); break;
+    case ParamType::kChoice:
+    case ParamType::kString: w->String(s.default_choice); break;
     case ParamType::kBool: w->Bool(s.default_value != 0); break;
     default: w->Number(s.default_value);
   }
@@ -322,7 +357,6 @@ void WriteParamSpecJson(const ParamSpec& s, JsonWriter* w) {
   w->String(s.unit);
   w->Key("help");
   w->String(s.help);
-  w->EndObject();
 }
 
 }  // namespace fawnlab

@@ -19,7 +19,8 @@
 
 namespace fawnlab {
 
-enum class ParamType { kInt, kReal, kChoice, kBool };
+// kString is for operation arguments (application keys, values); experiments never use it.
+enum class ParamType { kInt, kReal, kChoice, kBool, kString };
 
 const char* ParamTypeName(ParamType type);
 
@@ -28,7 +29,7 @@ struct ParamSpec {
   ParamType type = ParamType::kReal;
   double default_value = 0;           // kInt, kReal, kBool (0/1)
   double min = 0, max = 0;            // inclusive; kInt and kReal
-  std::string default_choice;         // kChoice
+  std::string default_choice;         // kChoice; kString's default text
   std::vector<std::string> choices;   // kChoice
   std::string unit;                   // "µs", "requests", "" for none
   std::string help;                   // one line, for tooltips and --list
@@ -40,9 +41,10 @@ struct ParamSpec {
   static ParamSpec Choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string help);
   static ParamSpec Bool(std::string name, bool def, std::string help);
+  static ParamSpec String(std::string name, std::string def, std::string help);
 };
 
-// One resolved value: a number (kInt, kReal, kBool as 0/1) or a choice string.
+// One resolved value: a number (kInt, kReal, kBool as 0/1) or a string (kChoice, kString).
 struct ParamValue {
   ParamType type;
   double number = 0;
@@ -58,6 +60,10 @@ class ParamValues {
   bool Bool(const std::string& name) const;
   // REQUIRES: `name` is a kChoice parameter.
   const std::string& Choice(const std::string& name) const;
+  // REQUIRES: `name` is a kString parameter.
+  const std::string& Text(const std::string& name) const;
+  // Whether `name` has a value (a patch or an operation's arguments name only some fields).
+  bool Has(const std::string& name) const;
 
   void Set(const std::string& name, ParamValue value);
   const std::vector<std::pair<std::string, ParamValue>>& entries() const { return entries_; }
@@ -89,6 +95,8 @@ StatusOr<ParamValues> ResolveParamStrings(const std::string& experiment_id, cons
 
 // Writes a spec as a JSON object (for --list and the web lab's generated controls).
 void WriteParamSpecJson(const ParamSpec& spec, JsonWriter* w);
+// The same members without the braces, for an object that adds its own (a session's "live").
+void WriteParamSpecFields(const ParamSpec& spec, JsonWriter* w);
 
 }  // namespace fawnlab
 

@@ -32,6 +32,9 @@
 
 namespace fawnlab::fawnkv {
 
+// The largest replication factor the lab offers (sessions and experiments; the paper uses 3).
+constexpr int kMaxReplication = 5;
+
 using NodeId = uint32_t;
 using fawnds::Key;
 using fawnds::KeyRange;

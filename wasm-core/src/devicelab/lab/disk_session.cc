@@ -17,17 +17,7 @@ Status DiskSession::Parse(const std::string& json, Config* c, bool patch) {
   if (patch && v.value().Find("profile") != nullptr) {
     return Status::InvalidArgument("disk session: 'profile' cannot change while running; start a new session");
   }
-  std::vector<std::string> names;
-  for (const auto& p : device::DiskProfiles()) names.push_back(p.name);
-  std::vector<ParamSpec> schema = {
-      ParamSpec::Choice("profile", c->profile, names, "disk profile"),
-      ParamSpec::Choice("workload", c->workload, {"random", "sequential"}, "read pattern"),
-      ParamSpec::Real("rate_per_s", c->rate_per_s, 0, 2000, "reads/s", "Poisson arrival rate"),
-      ParamSpec::Choice("scheduler", c->scheduler, {"fifo", "sstf"}, "queue order"),
-      ParamSpec::Real("spin_down_s", c->spin_down_s, 0, 600, "s", "idle time before standby (0: never)"),
-      ParamSpec::Int("io_kb", c->io_kb, 1, 1024, "KB", "read size"),
-  };
-  StatusOr<ParamValues> p = ResolveParams("disk session", schema, v.value());
+  StatusOr<ParamValues> p = ResolveParams("disk session", Schema(*c), v.value());
   if (!p.ok()) return p.status();
   c->profile = p.value().Choice("profile");
   c->workload = p.value().Choice("workload");
@@ -36,6 +26,19 @@ Status DiskSession::Parse(const std::string& json, Config* c, bool patch) {
   c->spin_down_s = p.value().Real("spin_down_s");
   c->io_kb = static_cast<int>(p.value().Int("io_kb"));
   return Status::Ok();
+}
+
+std::vector<ParamSpec> DiskSession::Schema(const Config& c) {
+  std::vector<std::string> names;
+  for (const auto& p : device::DiskProfiles()) names.push_back(p.name);
+  return {
+      ParamSpec::Choice("profile", c.profile, names, "disk profile"),
+      ParamSpec::Choice("workload", c.workload, {"random", "sequential"}, "read pattern"),
+      ParamSpec::Real("rate_per_s", c.rate_per_s, 0, 2000, "reads/s", "Poisson arrival rate"),
+      ParamSpec::Choice("scheduler", c.scheduler, {"fifo", "sstf"}, "queue order"),
+      ParamSpec::Real("spin_down_s", c.spin_down_s, 0, 600, "s", "idle time before standby (0: never)"),
+      ParamSpec::Int("io_kb", c.io_kb, 1, 1024, "KB", "read size"),
+  };
 }
 
 StatusOr<std::unique_ptr<DiskSession>> DiskSession::Create(const std::string& config_json, uint64_t seed) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "base/params.h"
 #include "base/status.h"
 #include "device/disk.h"
 #include "sim/histogram.h"
@@ -26,6 +27,16 @@ namespace fawnlab::devices {
 
 class DiskSession : private sim::EventHandler {
  public:
+  struct Config {
+    std::string profile = "disk-7200";
+    std::string workload = "random";
+    double rate_per_s = 60;
+    std::string scheduler = "fifo";
+    double spin_down_s = 10;
+    int io_kb = 4;
+  };
+  // The config's schema, `c` giving the defaults (the session registry's: Config{}).
+  static std::vector<ParamSpec> Schema(const Config& c);
   static StatusOr<std::unique_ptr<DiskSession>> Create(const std::string& config_json, uint64_t seed);
 
   uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
@@ -36,14 +47,6 @@ class DiskSession : private sim::EventHandler {
   const device::DiskDevice& disk() const { return *disk_; }
 
  private:
-  struct Config {
-    std::string profile = "disk-7200";
-    std::string workload = "random";
-    double rate_per_s = 60;
-    std::string scheduler = "fifo";
-    double spin_down_s = 10;
-    int io_kb = 4;
-  };
   DiskSession(Config c, uint64_t seed);
   static Status Parse(const std::string& json, Config* c, bool patch);
   void OnEvent(sim::Simulator& sim, uint64_t tag) override;

@@ -38,17 +38,7 @@ Status FlashSession::Parse(const std::string& json, Config* c, bool patch) {
       }
     }
   }
-  std::vector<ParamSpec> schema = {
-      ParamSpec::Choice("profile", c->profile, FlashNames(), "flash profile"),
-      ParamSpec::Int("blocks", c->blocks, 8, 128, "blocks", "erase blocks shown"),
-      ParamSpec::Int("pages_per_block", c->pages_per_block, 4, 64, "pages", "pages per erase block"),
-      ParamSpec::Real("overprovision", c->overprovision, 0.05, 0.5, "", "spare fraction (page-mapped FTL)"),
-      ParamSpec::Choice("workload", c->workload, {"sequential", "random", "semi-random"}, "host write pattern"),
-      ParamSpec::Int("streams", c->streams, 1, 64, "streams", "append streams (semi-random)"),
-      ParamSpec::Int("queue_depth", c->queue_depth, 1, 32, "writes", "host writes outstanding"),
-      ParamSpec::Bool("prefill", c->prefill, "start with every logical page written once (a used device)"),
-  };
-  StatusOr<ParamValues> p = ResolveParams("flash session", schema, v.value());
+  StatusOr<ParamValues> p = ResolveParams("flash session", Schema(*c), v.value());
   if (!p.ok()) return p.status();
   const ParamValues& pv = p.value();
   c->profile = pv.Choice("profile");
@@ -60,6 +50,19 @@ Status FlashSession::Parse(const std::string& json, Config* c, bool patch) {
   c->queue_depth = static_cast<int>(pv.Int("queue_depth"));
   c->prefill = pv.Bool("prefill");
   return Status::Ok();
+}
+
+std::vector<ParamSpec> FlashSession::Schema(const Config& c) {
+  return {
+      ParamSpec::Choice("profile", c.profile, FlashNames(), "flash profile"),
+      ParamSpec::Int("blocks", c.blocks, 8, 128, "blocks", "erase blocks shown"),
+      ParamSpec::Int("pages_per_block", c.pages_per_block, 4, 64, "pages", "pages per erase block"),
+      ParamSpec::Real("overprovision", c.overprovision, 0.05, 0.5, "", "spare fraction (page-mapped FTL)"),
+      ParamSpec::Choice("workload", c.workload, {"sequential", "random", "semi-random"}, "host write pattern"),
+      ParamSpec::Int("streams", c.streams, 1, 64, "streams", "append streams (semi-random)"),
+      ParamSpec::Int("queue_depth", c.queue_depth, 1, 32, "writes", "host writes outstanding"),
+      ParamSpec::Bool("prefill", c.prefill, "start with every logical page written once (a used device)"),
+  };
 }
 
 StatusOr<std::unique_ptr<FlashSession>> FlashSession::Create(const std::string& config_json, uint64_t seed) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "base/params.h"
 #include "base/status.h"
 #include "device/flash_device.h"
 #include "sim/rng.h"
@@ -29,6 +30,18 @@ namespace fawnlab::devices {
 
 class FlashSession : public device::NandObserver {
  public:
+  struct Config {
+    std::string profile = "intel-x25m";
+    int blocks = 32;
+    int pages_per_block = 16;
+    double overprovision = 0.25;
+    std::string workload = "random";
+    int streams = 4;
+    int queue_depth = 1;
+    bool prefill = false;
+  };
+  // The config's schema, `c` giving the defaults (the session registry's: Config{}).
+  static std::vector<ParamSpec> Schema(const Config& c);
   static StatusOr<std::unique_ptr<FlashSession>> Create(const std::string& config_json, uint64_t seed);
   ~FlashSession() override;
 
@@ -47,16 +60,6 @@ class FlashSession : public device::NandObserver {
   sim::SimTime now() const { return sim_.now(); }
 
  private:
-  struct Config {
-    std::string profile = "intel-x25m";
-    int blocks = 32;
-    int pages_per_block = 16;
-    double overprovision = 0.25;
-    std::string workload = "random";
-    int streams = 4;
-    int queue_depth = 1;
-    bool prefill = false;
-  };
   FlashSession(Config c, uint64_t seed);
   static Status Parse(const std::string& json, Config* c, bool patch);
   Status Build();

@@ -21,22 +21,25 @@ constexpr size_t kLatencyWindow = 200;
 
 }  // namespace
 
-Status FawndsSession::Parse(const JsonValue& v, Config* c, bool patch) {
-  std::vector<ParamSpec> schema = {
-      ParamSpec::Choice("profile", c->profile, device::ProfileNames(), "the device the node's files live on"),
-      ParamSpec::Int("capacity_mb", c->capacity_mb, 16, 2048, "MB", "the device's capacity (shrunk from the product's)"),
-      ParamSpec::Int("stores", c->stores, 1, 16, "stores", "stores (key ranges) the node starts with"),
-      ParamSpec::Int("index_bits", c->index_bits, 4, 22, "bits", "each store's index has 2^index_bits 6-byte buckets"),
-      ParamSpec::Int("file_mb", c->file_mb, 1, 1024, "MB", "each store's file: superblocks, two index images, the log"),
-      ParamSpec::Real("lock_hold_us", c->lock_hold_us, 1, 100000, "µs",
+std::vector<ParamSpec> FawndsSession::Schema(const Config& c) {
+  return {
+      ParamSpec::Choice("profile", c.profile, device::ProfileNames(), "the device the node's files live on"),
+      ParamSpec::Int("capacity_mb", c.capacity_mb, 16, 2048, "MB", "the device's capacity (shrunk from the product's)"),
+      ParamSpec::Int("stores", c.stores, 1, 16, "stores", "stores (key ranges) the node starts with"),
+      ParamSpec::Int("index_bits", c.index_bits, 4, 22, "bits", "each store's index has 2^index_bits 6-byte buckets"),
+      ParamSpec::Int("file_mb", c.file_mb, 1, 1024, "MB", "each store's file: superblocks, two index images, the log"),
+      ParamSpec::Real("lock_hold_us", c.lock_hold_us, 1, 100000, "µs",
                       "the lock at the end of split/merge/compact (SOSP'09: 20-30 ms; thesis: 5-50 µs)"),
-      ParamSpec::Int("page_cache_mb", c->page_cache_mb, 0, 1024, "MB", "a write-through page cache in DRAM (0: none)"),
-      ParamSpec::Int("value_bytes", c->value_bytes, 0, 4096, "bytes", "value size for the load and fill"),
-      ParamSpec::Real("load_rate_per_s", c->load_rate_per_s, 0, 50000, "ops/s", "background load (Poisson; 0: off)"),
-      ParamSpec::Real("load_put_fraction", c->load_put_fraction, 0, 1, "", "fraction of the load that are puts"),
-      ParamSpec::Int("load_keys", c->load_keys, 1, 4000000, "keys", "the load's keys: k0 ... k<load_keys-1>"),
+      ParamSpec::Int("page_cache_mb", c.page_cache_mb, 0, 1024, "MB", "a write-through page cache in DRAM (0: none)"),
+      ParamSpec::Int("value_bytes", c.value_bytes, 0, 4096, "bytes", "value size for the load and fill"),
+      ParamSpec::Real("load_rate_per_s", c.load_rate_per_s, 0, 50000, "ops/s", "background load (Poisson; 0: off)"),
+      ParamSpec::Real("load_put_fraction", c.load_put_fraction, 0, 1, "", "fraction of the load that are puts"),
+      ParamSpec::Int("load_keys", c.load_keys, 1, 4000000, "keys", "the load's keys: k0 ... k<load_keys-1>"),
   };
-  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-DS session", schema, v, patch,
+}
+
+Status FawndsSession::Parse(const JsonValue& v, Config* c, bool patch) {
+  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-DS session", Schema(*c), v, patch,
                                                  {"value_bytes", "load_rate_per_s", "load_put_fraction", "load_keys"}, {"script"});
   if (!p.ok()) return p.status();
   const ParamValues& pv = p.value();

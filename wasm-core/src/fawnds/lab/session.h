@@ -39,6 +39,7 @@
 
 #include "base/json_reader.h"
 #include "base/json_writer.h"
+#include "base/params.h"
 #include "base/status.h"
 #include "device/device.h"
 #include "device/fault_injector.h"
@@ -61,6 +62,21 @@ struct IndexCells {
 
 class FawndsSession {
  public:
+  struct Config {
+    std::string profile = "sandisk-cf-4gb";
+    int capacity_mb = 256;
+    int stores = 4;
+    int index_bits = 10;
+    int file_mb = 16;
+    double lock_hold_us = 25000;  // SOSP'09 §3.3.3: 20-30 ms (the thesis measured 5-50 µs)
+    int page_cache_mb = 0;
+    int value_bytes = 64;
+    double load_rate_per_s = 0;
+    double load_put_fraction = 0.5;
+    int load_keys = 1000;
+  };
+  // The config's schema, `c` giving the defaults (the session registry's: Config{}).
+  static std::vector<ParamSpec> Schema(const Config& c);
   static StatusOr<std::unique_ptr<FawndsSession>> Create(const std::string& config_json, uint64_t seed);
   ~FawndsSession();
 
@@ -88,19 +104,6 @@ class FawndsSession {
   int Busy() const;
 
  private:
-  struct Config {
-    std::string profile = "sandisk-cf-4gb";
-    int capacity_mb = 256;
-    int stores = 4;
-    int index_bits = 10;
-    int file_mb = 16;
-    double lock_hold_us = 25000;  // SOSP'09 §3.3.3: 20-30 ms (the thesis measured 5-50 µs)
-    int page_cache_mb = 0;
-    int value_bytes = 64;
-    double load_rate_per_s = 0;
-    double load_put_fraction = 0.5;
-    int load_keys = 1000;
-  };
   struct Probe {
     int j;
     uint64_t bucket;

@@ -179,7 +179,7 @@ Experiment MakeFawnkvJoin() {
   e.info.reference = "FAWN SOSP'09 §4.3, Fig 13";
   e.info.params = {
       ParamSpec::Int("nodes", 20, 4, 64, "back-ends", "Back-ends before the join (the paper: 20)."),
-      ParamSpec::Int("replication", 3, 1, 5, "replicas", "R (the paper: 3)."),
+      ParamSpec::Int("replication", 3, 1, fawnkv::kMaxReplication, "replicas", "R (the paper: 3)."),
       ParamSpec::Int("vids", 1, 1, 16, "VIDs", "Virtual IDs per node (the paper: 1)."),
       ParamSpec::Real("dataset_gb", 10, 0.1, 100, "GB", "Values in the cluster at the paper's scale (the paper: 10 GB)."),
       ParamSpec::Int("scale_div", 128, 16, 1024, "×", "Divide the dataset, DRAM and cards by this factor."),

@@ -110,24 +110,27 @@ std::string Tag(const std::string& value) {
 
 }  // namespace
 
-Status FawnkvSession::Parse(const JsonValue& v, Config* c, bool patch) {
-  std::vector<ParamSpec> schema = {
-      ParamSpec::Int("nodes", c->nodes, 1, 64, "back-ends", "back-ends the cluster starts with (ids 0 … nodes−1)"),
-      ParamSpec::Int("vids", c->vids, 1, 4096, "VIDs", "virtual IDs per back-end"),
-      ParamSpec::Int("replication", c->replication, 1, 5, "replicas", "replication factor R (chain length)"),
-      ParamSpec::Int("front_ends", c->front_ends, 1, 8, "front-ends", "front-ends, each owning one wedge of the ring"),
-      ParamSpec::Choice("placement", c->placement, {"hashed", "even"}, "VIDs at SHA-1(\"n/j\") or evenly spaced"),
-      ParamSpec::Int("value_bytes", c->value_bytes, 1, 4096, "bytes", "value size of the load, fill and puts without a value"),
-      ParamSpec::Int("cache_entries", c->cache_entries, 0, 100000, "entries", "each front-end's query cache (0: off)"),
-      ParamSpec::Bool("separate_queues", c->separate_queues, "separate client and chain queues at each back-end (footnote 5)"),
-      ParamSpec::Real("load_rate_per_s", c->load_rate_per_s, 0, 100000, "requests/s", "background load (Poisson; 0: off)"),
-      ParamSpec::Real("load_put_fraction", c->load_put_fraction, 0, 1, "", "fraction of the load that are puts"),
-      ParamSpec::Int("load_keys", c->load_keys, 1, 1000000, "keys", "the load's keys: k0 … k<load_keys−1>"),
-      ParamSpec::Real("zipf_s", c->zipf_s, 0, 2, "", "Zipf exponent of the load's key popularity (0: uniform)"),
-      ParamSpec::Int("preload", c->preload, 0, 100000, "keys", "keys k0 … k<preload−1> stored before the session starts"),
-      ParamSpec::Int("heartbeat_ms", c->heartbeat_ms, 10, 10000, "ms", "heartbeat period (3 missed: failed)"),
+std::vector<ParamSpec> FawnkvSession::Schema(const Config& c) {
+  return {
+      ParamSpec::Int("nodes", c.nodes, 1, 64, "back-ends", "back-ends the cluster starts with (ids 0 … nodes−1)"),
+      ParamSpec::Int("vids", c.vids, 1, 4096, "VIDs", "virtual IDs per back-end"),
+      ParamSpec::Int("replication", c.replication, 1, fawnkv::kMaxReplication, "replicas", "replication factor R (chain length)"),
+      ParamSpec::Int("front_ends", c.front_ends, 1, 8, "front-ends", "front-ends, each owning one wedge of the ring"),
+      ParamSpec::Choice("placement", c.placement, {"hashed", "even"}, "VIDs at SHA-1(\"n/j\") or evenly spaced"),
+      ParamSpec::Int("value_bytes", c.value_bytes, 1, 4096, "bytes", "value size of the load, fill and puts without a value"),
+      ParamSpec::Int("cache_entries", c.cache_entries, 0, 100000, "entries", "each front-end's query cache (0: off)"),
+      ParamSpec::Bool("separate_queues", c.separate_queues, "separate client and chain queues at each back-end (footnote 5)"),
+      ParamSpec::Real("load_rate_per_s", c.load_rate_per_s, 0, 100000, "requests/s", "background load (Poisson; 0: off)"),
+      ParamSpec::Real("load_put_fraction", c.load_put_fraction, 0, 1, "", "fraction of the load that are puts"),
+      ParamSpec::Int("load_keys", c.load_keys, 1, 1000000, "keys", "the load's keys: k0 … k<load_keys−1>"),
+      ParamSpec::Real("zipf_s", c.zipf_s, 0, 2, "", "Zipf exponent of the load's key popularity (0: uniform)"),
+      ParamSpec::Int("preload", c.preload, 0, 100000, "keys", "keys k0 … k<preload−1> stored before the session starts"),
+      ParamSpec::Int("heartbeat_ms", c.heartbeat_ms, 10, 10000, "ms", "heartbeat period (3 missed: failed)"),
   };
-  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-KV session", schema, v, patch,
+}
+
+Status FawnkvSession::Parse(const JsonValue& v, Config* c, bool patch) {
+  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-KV session", Schema(*c), v, patch,
                                                  {"value_bytes", "cache_entries", "load_rate_per_s", "load_put_fraction", "load_keys", "zipf_s"},
                                                  {"script"});
   if (!p.ok()) return p.status();
@@ -434,10 +437,24 @@ uint64_t FawnkvSession::version() {
 VidColumns FawnkvSession::Vids() {
   VidColumns c;
   c.version = version();
-  for (const fawnkv::Vid& v : cluster_->ring().vids()) {
+  const fawnkv::Ring& ring = cluster_->ring();
+  std::map<std::pair<fawnkv::NodeId, int>, uint32_t> at;  // (node, index) -> ring order
+  for (const fawnkv::Vid& v : ring.vids()) {
+    at[{v.node, v.index}] = static_cast<uint32_t>(c.node.size());
     c.node.push_back(v.node);
     c.index.push_back(static_cast<uint16_t>(v.index));
     c.pos.push_back(fawndslab::RingFraction(v.id));
+  }
+  if (ring.vids().empty()) return c;
+  c.chain_length = std::max(1, std::min(ring.replication(), ring.distinct_nodes()));
+  c.chains.assign(ring.vids().size() * static_cast<size_t>(c.chain_length), VidColumns::kNoVid);
+  for (size_t i = 0; i < ring.vids().size(); ++i) {
+    // A VID owns (predecessor, VID]: the chain of the key at its own position is the one it heads.
+    auto chain = ring.Chain(ring.vids()[i].id, c.chain_length);
+    if (!chain.ok()) continue;
+    for (size_t j = 0; j < chain.value().size() && j < static_cast<size_t>(c.chain_length); ++j) {
+      c.chains[i * static_cast<size_t>(c.chain_length) + j] = at.at({chain.value()[j].node, chain.value()[j].index});
+    }
   }
   return c;
 }

@@ -50,6 +50,7 @@
 
 #include "base/json_reader.h"
 #include "base/json_writer.h"
+#include "base/params.h"
 #include "base/status.h"
 #include "fawnkv/cluster.h"
 #include "sim/rng.h"
@@ -57,11 +58,17 @@
 namespace fawnlab::fawnkvlab {
 
 // The ring's VIDs in ring order. pos: the VID's ring fraction in [0, 1) (top 53 bits / 2^53).
+// chains: for each VID i, the chain whose head is VID i (the range it owns), as VID indices in
+// ring order, head first, chain_length entries each (R capped at the distinct back-ends; by
+// Ring::Chain's rule), kNoVid padding.
 struct VidColumns {
+  static constexpr uint32_t kNoVid = 0xFFFFFFFF;
   uint64_t version = 0;
   std::vector<uint32_t> node;
   std::vector<uint16_t> index;
   std::vector<double> pos;
+  int chain_length = 0;
+  std::vector<uint32_t> chains;
 };
 
 class FawnkvSession {
@@ -69,6 +76,24 @@ class FawnkvSession {
   static constexpr size_t kHistoryOps = 400'000;  // client operations recorded for the checker (~100 B each)
   static constexpr int kMaxOutstanding = 256;     // load requests in flight; arrivals beyond are shed
 
+  struct Config {
+    int nodes = 6;
+    int vids = 2;
+    int replication = 3;
+    int front_ends = 1;
+    std::string placement = "hashed";
+    int value_bytes = 256;
+    int cache_entries = 0;
+    bool separate_queues = true;
+    double load_rate_per_s = 0;
+    double load_put_fraction = 0.1;
+    int load_keys = 1000;
+    double zipf_s = 0;
+    int preload = 200;
+    int heartbeat_ms = 500;
+  };
+  // The config's schema, `c` giving the defaults (the session registry's: Config{}).
+  static std::vector<ParamSpec> Schema(const Config& c);
   static StatusOr<std::unique_ptr<FawnkvSession>> Create(const std::string& config_json, uint64_t seed);
   ~FawnkvSession();
 
@@ -92,22 +117,6 @@ class FawnkvSession {
   int Busy() const;
 
  private:
-  struct Config {
-    int nodes = 6;
-    int vids = 2;
-    int replication = 3;
-    int front_ends = 1;
-    std::string placement = "hashed";
-    int value_bytes = 256;
-    int cache_entries = 0;
-    bool separate_queues = true;
-    double load_rate_per_s = 0;
-    double load_put_fraction = 0.1;
-    int load_keys = 1000;
-    double zipf_s = 0;
-    int preload = 200;
-    int heartbeat_ms = 500;
-  };
   using Then = std::function<void(const fawnkv::Outcome&)>;
   // A request answered in the last second: when, by which back-end (−1: the front-end's
   // cache), at which front-end, how long it took.

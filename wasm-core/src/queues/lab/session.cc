@@ -13,7 +13,9 @@ namespace {
 
 const char kWhat[] = "the queue session";
 
-std::vector<ParamSpec> Schema() {
+}  // namespace
+
+std::vector<ParamSpec> QueueSession::Schema() {
   return {
       ParamSpec::Int("servers", 1, 1, QueueSession::kMaxServers, "servers", "Servers sharing the queue."),
       ParamSpec::Real("arrival_rate_per_s", 50000, 1, 1e9, "requests/s", "Poisson arrival rate."),
@@ -22,8 +24,6 @@ std::vector<ParamSpec> Schema() {
       ParamSpec::Int("queue_limit", 1000, 1, 10000, "requests", "Waiting room; arrivals beyond it are dropped."),
   };
 }
-
-}  // namespace
 
 Status QueueSession::ParseConfig(const std::string& json, Config* out, bool patch) {
   StatusOr<JsonValue> v = ParseJson(json.empty() ? "{}" : json);

@@ -18,7 +18,9 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "base/params.h"
 #include "base/status.h"
 #include "sim/histogram.h"
 #include "sim/queueing.h"
@@ -39,6 +41,8 @@ class QueueSession : public sim::JobListener {
   static constexpr int kRecentDepartures = 48;
   static constexpr int kQueueShown = 200;
 
+  // The config's schema (the session registry's and Create's).
+  static std::vector<ParamSpec> Schema();
   // Validates `config_json` (missing fields take the defaults above).
   static StatusOr<std::unique_ptr<QueueSession>> Create(const std::string& config_json, uint64_t seed);
 
