@@ -9,23 +9,6 @@
 //   runExperiment(id, paramsJson, seed, onProgress?)
 //                                               -> {ok: true, json, csv} | {ok: false, code, message}
 //       seed is a decimal string (0 .. 2^53 - 1); onProgress(fraction) may return false to cancel.
-//   new QueueSession | FlashSession | DiskSession (configJson, seed)
-//                                               -> .ok(), .error(), .advance(dtNs, maxEvents),
-//       .step(), .reconfigure(patchJson) -> "" | error message, .snapshot() -> JSON text,
-//       .delete() when done.
-//   new FawndsSession(configJson, seed)         -> the same, and
-//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnds/lab/session.h)
-//       .log(store)    -> {ok: true, offsets: Uint32Array, flags: Uint8Array, keys: Uint32Array,
-//                          logEnd, counts: [live, orphaned, deleted, outOfRange, lost]} | error
-//       .index(store, first, count, group)
-//                      -> {ok: true, indexBits, first, group, valid: Uint16Array,
-//                          fragments: Uint16Array, offsets: Uint32Array} | error
-//       .version()     -> a number that changes when the log or index may have
-//   new FawnkvSession(configJson, seed)         -> the live-session methods, and
-//       .apply(opJson) -> {ok: true, json} | {ok: false, code, message}   (fawnkv/lab/session.h)
-//       .vids()        -> {ok: true, version, node: Uint32Array, index: Uint16Array,
-//                          pos: Float64Array} | error     (the ring's VIDs in ring order)
-//       .version()     -> the ring's version: changes when its VIDs do (fetch vids() again)
 //   describeSessions()                          -> JSON text: every live session's schema
 //                                                  (registry/sessions.h DescribeSessionsJson)
 //   new LabSession(id, configJson, seed)        -> any registered session by id:
@@ -37,6 +20,10 @@
 //                                    Uint32Array | Float64Array | number | number[], ...}
 //                                   | {ok: false, code, message},
 //       .delete() when done.
+//   new QueueSession | FlashSession | DiskSession | FawndsSession | FawnkvSession (configJson, seed)
+//       the same as new LabSession("queues" | "devices.flash" | "devices.disk" | "fawnds" |
+//       "fawnkv", ...), kept until the web uses LabSession; FawndsSession adds .log(store) and
+//       .index(store, first, count, group) (columns "log" and "index"), FawnkvSession .vids().
 //   The typed arrays are copies owned by JavaScript.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
@@ -51,11 +38,6 @@
 #include "base/json_reader.h"
 #include "base/json_writer.h"
 #include "registry/experiments.h"
-#include "devicelab/lab/disk_session.h"
-#include "devicelab/lab/flash_session.h"
-#include "fawnds/lab/session.h"
-#include "fawnkv/lab/session.h"
-#include "queues/lab/session.h"
 #include "registry/sessions.h"
 
 namespace {
@@ -145,149 +127,10 @@ val RunExperiment(std::string id, std::string params_json, std::string seed_text
   return v;
 }
 
-// A handle JavaScript can own around a live session (QueueSession, FlashSession,
-// DiskSession); creation errors are kept rather than thrown.
-template <typename Session>
-class SessionHandle {
- public:
-  SessionHandle(std::string config_json, std::string seed_text) {
-    uint64_t seed = 0;
-    if (!ParseSeed(seed_text, &seed)) {
-      error_ = "seed '" + seed_text + "' is not an integer in [0, " + std::to_string(fawnlab::kMaxSeed) + "]";
-      return;
-    }
-    auto s = Session::Create(config_json, seed);
-    if (!s.ok()) {
-      error_ = s.status().message();
-      return;
-    }
-    session_ = std::move(s).value();
-  }
-  bool ok() const { return session_ != nullptr; }
-  std::string error() const { return error_; }
-  double advance(double dt_ns, double max_events) {
-    if (!session_ || !(dt_ns >= 0) || !(max_events >= 0)) return 0;
-    return static_cast<double>(session_->Advance(static_cast<int64_t>(dt_ns), static_cast<uint64_t>(max_events)));
-  }
-  bool step() { return session_ && session_->Step(); }
-  std::string reconfigure(std::string patch_json) {
-    if (!session_) return error_;
-    fawnlab::Status s = session_->Reconfigure(patch_json);
-    return s.ok() ? "" : s.message();
-  }
-  std::string snapshot() { return session_ ? session_->SnapshotJson() : "null"; }
-  // For sessions with operations (Session::Apply); instantiated only where bound.
-  val apply(std::string op_json) {
-    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error_));
-    auto r = session_->Apply(op_json);
-    if (!r.ok()) return ErrorVal(r.status());
-    val v = val::object();
-    v.set("ok", true);
-    v.set("json", r.value());
-    return v;
-  }
-
- protected:
-  std::unique_ptr<Session> session_;
-  std::string error_;
-};
-
-template <typename Session>
-void BindSession(const char* name) {
-  using H = SessionHandle<Session>;
-  emscripten::class_<H>(name)
-      .template constructor<std::string, std::string>()
-      .function("ok", &H::ok)
-      .function("error", &H::error)
-      .function("advance", &H::advance)
-      .function("step", &H::step)
-      .function("reconfigure", &H::reconfigure)
-      .function("snapshot", &H::snapshot);
-}
-
 // A JavaScript-owned copy of `v` as the typed array `type` ("Uint32Array", ...).
 template <typename T>
 val TypedCopy(const char* type, const std::vector<T>& v) {
   return val::global(type).new_(val(emscripten::typed_memory_view(v.size(), v.data())));
-}
-
-// The FAWN-DS lab's session: a live session plus operations and the column views.
-class FawndsHandle : public SessionHandle<fawnlab::fawndslab::FawndsSession> {
- public:
-  using SessionHandle::SessionHandle;
-  val log(double store) {
-    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
-    if (!(store >= 0)) return ErrorVal(fawnlab::Status::InvalidArgument("store must be a store number"));
-    auto c = session_->Log(static_cast<size_t>(store));
-    if (!c.ok()) return ErrorVal(c.status());
-    val v = val::object();
-    v.set("ok", true);
-    v.set("offsets", TypedCopy("Uint32Array", c.value().offsets));
-    v.set("flags", TypedCopy("Uint8Array", c.value().flags));
-    v.set("keys", TypedCopy("Uint32Array", c.value().keys));
-    v.set("logEnd", static_cast<double>(c.value().log_end));
-    val counts = val::array();
-    for (uint64_t n : c.value().counts) counts.call<void>("push", static_cast<double>(n));
-    v.set("counts", counts);
-    return v;
-  }
-  val index(double store, double first, double count, double group) {
-    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
-    if (!(store >= 0) || !(first >= 0) || !(count >= 0) || !(group >= 0)) {
-      return ErrorVal(fawnlab::Status::InvalidArgument("index cells: store, first, count and group must be non-negative"));
-    }
-    auto c = session_->Index(static_cast<size_t>(store), static_cast<uint64_t>(first), static_cast<uint64_t>(count),
-                             static_cast<uint64_t>(group));
-    if (!c.ok()) return ErrorVal(c.status());
-    val v = val::object();
-    v.set("ok", true);
-    v.set("indexBits", c.value().index_bits);
-    v.set("first", static_cast<double>(c.value().first));
-    v.set("group", static_cast<double>(c.value().group));
-    v.set("valid", TypedCopy("Uint16Array", c.value().valid));
-    v.set("fragments", TypedCopy("Uint16Array", c.value().fragments));
-    v.set("offsets", TypedCopy("Uint32Array", c.value().offsets));
-    return v;
-  }
-  double version() const { return session_ ? static_cast<double>(session_->version()) : 0; }
-  int busy() const { return session_ ? session_->Busy() : 0; }
-};
-
-// The FAWN-KV lab's session: a live session plus operations and the ring's VIDs as columns.
-class FawnkvHandle : public SessionHandle<fawnlab::fawnkvlab::FawnkvSession> {
- public:
-  using SessionHandle::SessionHandle;
-  val vids() {
-    if (!session_) return ErrorVal(fawnlab::Status::Unavailable(error()));
-    const fawnlab::fawnkvlab::VidColumns c = session_->Vids();
-    val v = val::object();
-    v.set("ok", true);
-    v.set("version", static_cast<double>(c.version));
-    v.set("node", TypedCopy("Uint32Array", c.node));
-    v.set("index", TypedCopy("Uint16Array", c.index));
-    v.set("pos", TypedCopy("Float64Array", c.pos));
-    return v;
-  }
-  double version() { return session_ ? static_cast<double>(session_->version()) : 0; }
-  int busy() const { return session_ ? session_->Busy() : 0; }
-};
-
-// Binds a handle with operations: the live-session methods and apply. The inherited members
-// are bound through lambdas: embind files a base-class member pointer under the base class,
-// which is not bound on its own.
-template <typename H>
-emscripten::class_<H> BindOpsSession(const char* name) {
-  using emscripten::optional_override;
-  emscripten::class_<H> c(name);
-  c.template constructor<std::string, std::string>()
-      .function("ok", optional_override([](H& h) { return h.ok(); }))
-      .function("error", optional_override([](H& h) { return h.error(); }))
-      .function("advance", optional_override([](H& h, double dt, double n) { return h.advance(dt, n); }))
-      .function("step", optional_override([](H& h) { return h.step(); }))
-      .function("reconfigure", optional_override([](H& h, std::string p) { return h.reconfigure(std::move(p)); }))
-      .function("snapshot", optional_override([](H& h) { return h.snapshot(); }))
-      .function("apply", optional_override([](H& h, std::string op) { return h.apply(std::move(op)); }));
-  return c;
 }
 
 std::string DescribeSessions() { return fawnlab::DescribeSessionsJson(); }
@@ -366,6 +209,35 @@ class LabSessionHandle {
   std::string error_;
 };
 
+// The named classes the web used before LabSession (helper W1 removes them when it no longer
+// does): LabSession with a fixed id, and the FAWN-DS and FAWN-KV views under their old names.
+class QueueHandle : public LabSessionHandle {
+ public:
+  QueueHandle(std::string config, std::string seed) : LabSessionHandle("queues", std::move(config), std::move(seed)) {}
+};
+class FlashHandle : public LabSessionHandle {
+ public:
+  FlashHandle(std::string config, std::string seed) : LabSessionHandle("devices.flash", std::move(config), std::move(seed)) {}
+};
+class DiskHandle : public LabSessionHandle {
+ public:
+  DiskHandle(std::string config, std::string seed) : LabSessionHandle("devices.disk", std::move(config), std::move(seed)) {}
+};
+class FawndsHandle : public LabSessionHandle {
+ public:
+  FawndsHandle(std::string config, std::string seed) : LabSessionHandle("fawnds", std::move(config), std::move(seed)) {}
+  val log(double store) { return columns("log", "{\"store\": " + fawnlab::FormatNumber(store) + "}"); }
+  val index(double store, double first, double count, double group) {
+    return columns("index", "{\"store\": " + fawnlab::FormatNumber(store) + ", \"first\": " + fawnlab::FormatNumber(first) +
+                                ", \"count\": " + fawnlab::FormatNumber(count) + ", \"group\": " + fawnlab::FormatNumber(group) + "}");
+  }
+};
+class FawnkvHandle : public LabSessionHandle {
+ public:
+  FawnkvHandle(std::string config, std::string seed) : LabSessionHandle("fawnkv", std::move(config), std::move(seed)) {}
+  val vids() { return columns("vids", "{}"); }
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fawnlab_core) {
@@ -387,16 +259,15 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
       .function("version", &LabSessionHandle::version)
       .function("busy", &LabSessionHandle::busy)
       .function("columns", &LabSessionHandle::columns);
-  BindSession<fawnlab::queues::QueueSession>("QueueSession");
-  BindSession<fawnlab::devices::FlashSession>("FlashSession");
-  BindSession<fawnlab::devices::DiskSession>("DiskSession");
-  BindOpsSession<FawndsHandle>("FawndsSession")
+  using emscripten::base;
+  emscripten::class_<QueueHandle, base<LabSessionHandle>>("QueueSession").constructor<std::string, std::string>();
+  emscripten::class_<FlashHandle, base<LabSessionHandle>>("FlashSession").constructor<std::string, std::string>();
+  emscripten::class_<DiskHandle, base<LabSessionHandle>>("DiskSession").constructor<std::string, std::string>();
+  emscripten::class_<FawndsHandle, base<LabSessionHandle>>("FawndsSession")
+      .constructor<std::string, std::string>()
       .function("log", &FawndsHandle::log)
-      .function("index", &FawndsHandle::index)
-      .function("version", &FawndsHandle::version)
-      .function("busy", &FawndsHandle::busy);
-  BindOpsSession<FawnkvHandle>("FawnkvSession")
-      .function("vids", &FawnkvHandle::vids)
-      .function("version", &FawnkvHandle::version)
-      .function("busy", &FawnkvHandle::busy);
+      .function("index", &FawndsHandle::index);
+  emscripten::class_<FawnkvHandle, base<LabSessionHandle>>("FawnkvSession")
+      .constructor<std::string, std::string>()
+      .function("vids", &FawnkvHandle::vids);
 }

@@ -127,57 +127,41 @@ StatusOr<const OpInfo*> CheckOp(const SessionInfo& info, const JsonValue& op, Pa
 
 // --- columns ------------------------------------------------------------------------------
 
+namespace {
+
+template <typename V>
+Column MakeColumn(std::string name, Column::Kind kind, V Column::*field, V v) {
+  Column c;
+  c.name = std::move(name);
+  c.kind = kind;
+  c.*field = std::move(v);
+  return c;
+}
+
+}  // namespace
+
 ColumnSet& ColumnSet::Add(Column c) {
   columns_.push_back(std::move(c));
   return *this;
 }
 
 ColumnSet& ColumnSet::U8(std::string name, std::vector<uint8_t> v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kU8;
-  c.u8 = std::move(v);
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kU8, &Column::u8, std::move(v)));
 }
-
 ColumnSet& ColumnSet::U16(std::string name, std::vector<uint16_t> v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kU16;
-  c.u16 = std::move(v);
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kU16, &Column::u16, std::move(v)));
 }
-
 ColumnSet& ColumnSet::U32(std::string name, std::vector<uint32_t> v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kU32;
-  c.u32 = std::move(v);
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kU32, &Column::u32, std::move(v)));
 }
-
 ColumnSet& ColumnSet::F64(std::string name, std::vector<double> v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kF64;
-  c.f64 = std::move(v);
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kF64, &Column::f64, std::move(v)));
 }
-
 ColumnSet& ColumnSet::Number(std::string name, double v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kNumber;
-  c.number = v;
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kNumber, &Column::number, v));
 }
-
 ColumnSet& ColumnSet::Numbers(std::string name, std::vector<double> v) {
-  Column c;
-  c.name = std::move(name);
-  c.kind = Column::Kind::kNumbers;
-  c.f64 = std::move(v);
-  return Add(std::move(c));
+  return Add(MakeColumn(std::move(name), Column::Kind::kNumbers, &Column::f64, std::move(v)));
 }
 
 const Column* ColumnSet::Find(const std::string& name) const {

@@ -137,7 +137,7 @@ class LabSession {
 
   const SessionInfo& info() const { return *info_; }
   // The current config (creation's, with the live fields as last reconfigured).
-  const ParamValues& config() const { return config_; }
+  const ParamValues& params() const { return config_; }
 
  protected:
   LabSession() = default;

@@ -83,7 +83,7 @@ TEST(SessionRegistryTest, EverySessionRunsFromItsDefaultsAndFromAScript) {
     auto s = Make(info.id, "{}");
     ASSERT_TRUE(s);
     EXPECT_EQ(&s->info(), &info);
-    EXPECT_EQ(s->config().entries().size(), info.params.size()) << "every field resolved";
+    EXPECT_EQ(s->params().entries().size(), info.params.size()) << "every field resolved";
     const std::string before = s->SnapshotJson();
     EXPECT_TRUE(ParseJson(before).ok());
     s->Advance(50 * sim::kMs, 1'000'000);

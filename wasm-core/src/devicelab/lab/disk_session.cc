@@ -10,22 +10,15 @@
 
 namespace fawnlab::devices {
 
-Status DiskSession::Parse(const std::string& json, Config* c, bool patch) {
-  StatusOr<JsonValue> v = ParseJson(json.empty() ? "{}" : json);
-  if (!v.ok()) return Status::InvalidArgument("disk session config: " + v.status().message());
-  if (!v.value().is_object()) return Status::InvalidArgument("disk session config must be a JSON object");
-  if (patch && v.value().Find("profile") != nullptr) {
-    return Status::InvalidArgument("disk session: 'profile' cannot change while running; start a new session");
-  }
-  StatusOr<ParamValues> p = ResolveParams("disk session", Schema(*c), v.value());
-  if (!p.ok()) return p.status();
-  c->profile = p.value().Choice("profile");
-  c->workload = p.value().Choice("workload");
-  c->rate_per_s = p.value().Real("rate_per_s");
-  c->scheduler = p.value().Choice("scheduler");
-  c->spin_down_s = p.value().Real("spin_down_s");
-  c->io_kb = static_cast<int>(p.value().Int("io_kb"));
-  return Status::Ok();
+DiskSession::Config DiskSession::FromParams(const ParamValues& p) {
+  Config c;
+  c.profile = p.Choice("profile");
+  c.workload = p.Choice("workload");
+  c.rate_per_s = p.Real("rate_per_s");
+  c.scheduler = p.Choice("scheduler");
+  c.spin_down_s = p.Real("spin_down_s");
+  c.io_kb = static_cast<int>(p.Int("io_kb"));
+  return c;
 }
 
 std::vector<ParamSpec> DiskSession::Schema(const Config& c) {
@@ -42,9 +35,11 @@ std::vector<ParamSpec> DiskSession::Schema(const Config& c) {
 }
 
 StatusOr<std::unique_ptr<DiskSession>> DiskSession::Create(const std::string& config_json, uint64_t seed) {
-  Config c;
-  Status s = Parse(config_json, &c, false);
-  if (!s.ok()) return s;
+  return CreateSessionAs<DiskSession>("devices.disk", config_json, seed);
+}
+
+StatusOr<std::unique_ptr<LabSession>> DiskSession::New(const ParamValues& config, uint64_t seed) {
+  const Config c = FromParams(config);
   std::unique_ptr<DiskSession> session(new DiskSession(c, seed));
   device::DiskConfig dc = device::FindDiskProfile(c.profile)->config;
   dc.sstf = c.scheduler == "sstf";
@@ -53,7 +48,7 @@ StatusOr<std::unique_ptr<DiskSession>> DiskSession::Create(const std::string& co
   if (!d.ok()) return d.status();
   session->disk_ = std::move(d).value();
   session->ScheduleArrival();
-  return session;
+  return std::unique_ptr<LabSession>(std::move(session));
 }
 
 DiskSession::DiskSession(Config c, uint64_t seed) : config_(std::move(c)), rng_(sim::Rng::ForStream(seed, 11)) {}
@@ -84,16 +79,8 @@ void DiskSession::OnEvent(sim::Simulator& sim, uint64_t tag) {
   ScheduleArrival();
 }
 
-uint64_t DiskSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  return sim_.RunUntil(sim_.now() + std::max<sim::SimDuration>(0, dt_ns), max_events);
-}
-
-bool DiskSession::Step() { return sim_.Step(); }
-
-Status DiskSession::Reconfigure(const std::string& patch_json) {
-  Config next = config_;
-  Status s = Parse(patch_json, &next, true);
-  if (!s.ok()) return s;
+Status DiskSession::Reconfigured(const ParamValues& config, const ParamValues&) {
+  const Config next = FromParams(config);
   bool rate_changed = next.rate_per_s != config_.rate_per_s;
   config_ = next;
   disk_->set_sstf(config_.scheduler == "sstf");
@@ -105,7 +92,7 @@ Status DiskSession::Reconfigure(const std::string& patch_json) {
   return Status::Ok();
 }
 
-std::string DiskSession::SnapshotJson() const {
+std::string DiskSession::SnapshotJson() {
   const sim::SimTime now = sim_.now();
   const device::DiskDevice& d = *disk_;
   JsonWriter w;

@@ -18,6 +18,7 @@
 
 #include "base/params.h"
 #include "base/status.h"
+#include "registry/sessions.h"
 #include "device/disk.h"
 #include "sim/histogram.h"
 #include "sim/rng.h"
@@ -25,7 +26,7 @@
 
 namespace fawnlab::devices {
 
-class DiskSession : private sim::EventHandler {
+class DiskSession : public LabSession, private sim::EventHandler {
  public:
   struct Config {
     std::string profile = "disk-7200";
@@ -37,18 +38,20 @@ class DiskSession : private sim::EventHandler {
   };
   // The config's schema, `c` giving the defaults (the session registry's: Config{}).
   static std::vector<ParamSpec> Schema(const Config& c);
+  // The registry's factory ("devices.disk"): `config` has every field of Schema().
+  static StatusOr<std::unique_ptr<LabSession>> New(const ParamValues& config, uint64_t seed);
+  // CreateSession("devices.disk", ...) as a DiskSession.
   static StatusOr<std::unique_ptr<DiskSession>> Create(const std::string& config_json, uint64_t seed);
 
-  uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
-  bool Step();
-  // Accepts every field but profile.
-  Status Reconfigure(const std::string& patch_json);
-  std::string SnapshotJson() const;
+  // Reconfigure accepts every field but profile (the live fields).
+  std::string SnapshotJson() override;
   const device::DiskDevice& disk() const { return *disk_; }
 
  private:
   DiskSession(Config c, uint64_t seed);
-  static Status Parse(const std::string& json, Config* c, bool patch);
+  static Config FromParams(const ParamValues& p);
+  sim::Simulator* simulator() override { return &sim_; }
+  Status Reconfigured(const ParamValues& config, const ParamValues& patch) override;
   void OnEvent(sim::Simulator& sim, uint64_t tag) override;
   void ScheduleArrival();
 

@@ -26,30 +26,17 @@ std::vector<std::string> FlashNames() {
 
 }  // namespace
 
-Status FlashSession::Parse(const std::string& json, Config* c, bool patch) {
-  StatusOr<JsonValue> v = ParseJson(json.empty() ? "{}" : json);
-  if (!v.ok()) return Status::InvalidArgument("flash session config: " + v.status().message());
-  if (!v.value().is_object()) return Status::InvalidArgument("flash session config must be a JSON object");
-  if (patch) {
-    for (const auto& [k, _] : v.value().object_members()) {
-      if (k != "workload" && k != "streams" && k != "queue_depth") {  // the rest shape the device
-        return Status::InvalidArgument("flash session: '" + k +
-                                       "' cannot change while running (only workload, streams, queue_depth); start a new session");
-      }
-    }
-  }
-  StatusOr<ParamValues> p = ResolveParams("flash session", Schema(*c), v.value());
-  if (!p.ok()) return p.status();
-  const ParamValues& pv = p.value();
-  c->profile = pv.Choice("profile");
-  c->blocks = static_cast<int>(pv.Int("blocks"));
-  c->pages_per_block = static_cast<int>(pv.Int("pages_per_block"));
-  c->overprovision = pv.Real("overprovision");
-  c->workload = pv.Choice("workload");
-  c->streams = static_cast<int>(pv.Int("streams"));
-  c->queue_depth = static_cast<int>(pv.Int("queue_depth"));
-  c->prefill = pv.Bool("prefill");
-  return Status::Ok();
+FlashSession::Config FlashSession::FromParams(const ParamValues& pv) {
+  Config c;
+  c.profile = pv.Choice("profile");
+  c.blocks = static_cast<int>(pv.Int("blocks"));
+  c.pages_per_block = static_cast<int>(pv.Int("pages_per_block"));
+  c.overprovision = pv.Real("overprovision");
+  c.workload = pv.Choice("workload");
+  c.streams = static_cast<int>(pv.Int("streams"));
+  c.queue_depth = static_cast<int>(pv.Int("queue_depth"));
+  c.prefill = pv.Bool("prefill");
+  return c;
 }
 
 std::vector<ParamSpec> FlashSession::Schema(const Config& c) {
@@ -65,14 +52,14 @@ std::vector<ParamSpec> FlashSession::Schema(const Config& c) {
   };
 }
 
+StatusOr<std::unique_ptr<LabSession>> FlashSession::New(const ParamValues& config, uint64_t seed) {
+  std::unique_ptr<FlashSession> session(new FlashSession(FromParams(config), seed));
+  if (Status s = session->Build(); !s.ok()) return s;
+  return std::unique_ptr<LabSession>(std::move(session));
+}
+
 StatusOr<std::unique_ptr<FlashSession>> FlashSession::Create(const std::string& config_json, uint64_t seed) {
-  Config c;
-  Status s = Parse(config_json, &c, false);
-  if (!s.ok()) return s;
-  std::unique_ptr<FlashSession> session(new FlashSession(c, seed));
-  s = session->Build();
-  if (!s.ok()) return s;
-  return session;
+  return CreateSessionAs<FlashSession>("devices.flash", config_json, seed);
 }
 
 FlashSession::FlashSession(Config c, uint64_t seed) : config_(std::move(c)), rng_(sim::Rng::ForStream(seed, 7)) {}
@@ -153,16 +140,8 @@ void FlashSession::Issue() {
   (void)s;
 }
 
-uint64_t FlashSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  return sim_.RunUntil(sim_.now() + std::max<sim::SimDuration>(0, dt_ns), max_events);
-}
-
-bool FlashSession::Step() { return sim_.Step(); }
-
-Status FlashSession::Reconfigure(const std::string& patch_json) {
-  Config next = config_;
-  Status s = Parse(patch_json, &next, true);
-  if (!s.ok()) return s;
+Status FlashSession::Reconfigured(const ParamValues& config, const ParamValues&) {
+  const Config next = FromParams(config);
   bool streams_changed = next.streams != config_.streams;
   config_ = next;
   if (streams_changed) stream_next_.assign(static_cast<size_t>(config_.streams), 0);

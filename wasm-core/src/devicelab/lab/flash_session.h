@@ -22,13 +22,14 @@
 
 #include "base/params.h"
 #include "base/status.h"
+#include "registry/sessions.h"
 #include "device/flash_device.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
 
 namespace fawnlab::devices {
 
-class FlashSession : public device::NandObserver {
+class FlashSession : public LabSession, public device::NandObserver {
  public:
   struct Config {
     std::string profile = "intel-x25m";
@@ -42,15 +43,15 @@ class FlashSession : public device::NandObserver {
   };
   // The config's schema, `c` giving the defaults (the session registry's: Config{}).
   static std::vector<ParamSpec> Schema(const Config& c);
+  // The registry's factory ("devices.flash"): `config` has every field of Schema().
+  static StatusOr<std::unique_ptr<LabSession>> New(const ParamValues& config, uint64_t seed);
+  // CreateSession("devices.flash", ...) as a FlashSession.
   static StatusOr<std::unique_ptr<FlashSession>> Create(const std::string& config_json, uint64_t seed);
   ~FlashSession() override;
 
-  uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
-  bool Step();
-  // Accepts workload, streams, queue_depth.
-  Status Reconfigure(const std::string& patch_json);
+  // Reconfigure accepts workload, streams, queue_depth (the live fields).
   // The snapshot; clears the "recent" lists.
-  std::string SnapshotJson();
+  std::string SnapshotJson() override;
 
   void OnProgram(uint64_t ppn, bool by_collector) override;
   void OnCopy(uint64_t from_ppn, uint64_t to_ppn) override;
@@ -59,9 +60,13 @@ class FlashSession : public device::NandObserver {
   const device::FlashDevice& device() const { return *dev_; }
   sim::SimTime now() const { return sim_.now(); }
 
+ protected:
+  sim::Simulator* simulator() override { return &sim_; }
+  Status Reconfigured(const ParamValues& config, const ParamValues& patch) override;
+
  private:
   FlashSession(Config c, uint64_t seed);
-  static Status Parse(const std::string& json, Config* c, bool patch);
+  static Config FromParams(const ParamValues& p);
   Status Build();
   void Issue();
   uint64_t NextPage();

@@ -2,7 +2,7 @@
 // disk view, each with its schema and factory. The page picks one by its config's "view".
 #include "devicelab/lab/disk_session.h"
 #include "devicelab/lab/flash_session.h"
-#include "registry/session_adapter.h"
+#include "registry/sessions.h"
 
 namespace fawnlab {
 
@@ -19,7 +19,7 @@ void RegisterDevicesSessions(std::vector<SessionInfo>* out) {
   flash.noun = "the flash device";
   flash.params = FlashSession::Schema(FlashSession::Config{});
   flash.live = {"workload", "streams", "queue_depth"};
-  flash.create = AdaptFactory<FlashSession>({});
+  flash.create = FlashSession::New;
   out->push_back(std::move(flash));
 
   SessionInfo disk;
@@ -32,7 +32,7 @@ void RegisterDevicesSessions(std::vector<SessionInfo>* out) {
   disk.noun = "the disk";
   disk.params = DiskSession::Schema(DiskSession::Config{});
   disk.live = {"workload", "rate_per_s", "scheduler", "spin_down_s", "io_kb"};
-  disk.create = AdaptFactory<DiskSession>({});
+  disk.create = DiskSession::New;
   out->push_back(std::move(disk));
 }
 

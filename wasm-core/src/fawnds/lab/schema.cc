@@ -2,7 +2,7 @@
 // column views and factory. The operations' behaviour: fawnds/lab/session.h.
 #include "fawnds/lab/session.h"
 #include "fawnds/store_list.h"
-#include "registry/session_adapter.h"
+#include "registry/sessions.h"
 
 namespace fawnlab {
 namespace {
@@ -57,27 +57,6 @@ std::vector<ViewInfo> Views() {
   };
 }
 
-StatusOr<ColumnSet> View(FawndsSession& s, const std::string& name, const ParamValues& a) {
-  const size_t store = static_cast<size_t>(a.Int("store"));
-  ColumnSet c;
-  if (name == "log") {
-    auto log = s.Log(store);
-    if (!log.ok()) return log.status();
-    fawndslab::LogColumns& l = log.value();
-    std::vector<double> counts(l.counts.begin(), l.counts.end());
-    c.U32("offsets", std::move(l.offsets)).U8("flags", std::move(l.flags)).U32("keys", std::move(l.keys));
-    c.Number("logEnd", static_cast<double>(l.log_end)).Numbers("counts", std::move(counts));
-    return c;
-  }
-  auto cells = s.Index(store, static_cast<uint64_t>(a.Int("first")), static_cast<uint64_t>(a.Int("count")),
-                       static_cast<uint64_t>(a.Int("group")));
-  if (!cells.ok()) return cells.status();
-  fawndslab::IndexCells& x = cells.value();
-  c.Number("indexBits", x.index_bits).Number("first", static_cast<double>(x.first)).Number("group", static_cast<double>(x.group));
-  c.U16("valid", std::move(x.valid)).U16("fragments", std::move(x.fragments)).U32("offsets", std::move(x.offsets));
-  return c;
-}
-
 }  // namespace
 
 void RegisterFawndsSessions(std::vector<SessionInfo>* out) {
@@ -93,12 +72,7 @@ void RegisterFawndsSessions(std::vector<SessionInfo>* out) {
   s.script = true;
   s.ops = Ops();
   s.views = Views();
-  AdaptHooks<FawndsSession> hooks;
-  hooks.op = [](FawndsSession& x, const JsonValue& op) { return x.ApplyOp(op); };
-  hooks.view = View;
-  hooks.version = [](FawndsSession& x) { return x.version(); };
-  hooks.busy = [](const FawndsSession& x) { return x.Busy(); };
-  s.create = AdaptFactory<FawndsSession>(hooks);
+  s.create = FawndsSession::New;
   out->push_back(std::move(s));
 }
 

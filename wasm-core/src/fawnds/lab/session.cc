@@ -38,48 +38,35 @@ std::vector<ParamSpec> FawndsSession::Schema(const Config& c) {
   };
 }
 
-Status FawndsSession::Parse(const JsonValue& v, Config* c, bool patch) {
-  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-DS session", Schema(*c), v, patch,
-                                                 {"value_bytes", "load_rate_per_s", "load_put_fraction", "load_keys"}, {"script"});
-  if (!p.ok()) return p.status();
-  const ParamValues& pv = p.value();
-  if (!patch) {
-    c->profile = pv.Choice("profile");
-    c->capacity_mb = static_cast<int>(pv.Int("capacity_mb"));
-    c->stores = static_cast<int>(pv.Int("stores"));
-    c->index_bits = static_cast<int>(pv.Int("index_bits"));
-    c->file_mb = static_cast<int>(pv.Int("file_mb"));
-    c->lock_hold_us = pv.Real("lock_hold_us");
-    c->page_cache_mb = static_cast<int>(pv.Int("page_cache_mb"));
-  }
-  c->value_bytes = static_cast<int>(pv.Int("value_bytes"));
-  c->load_rate_per_s = pv.Real("load_rate_per_s");
-  c->load_put_fraction = pv.Real("load_put_fraction");
-  c->load_keys = static_cast<int>(pv.Int("load_keys"));
-  return Status::Ok();
+FawndsSession::Config FawndsSession::FromParams(const ParamValues& pv) {
+  Config c;
+  c.profile = pv.Choice("profile");
+  c.capacity_mb = static_cast<int>(pv.Int("capacity_mb"));
+  c.stores = static_cast<int>(pv.Int("stores"));
+  c.index_bits = static_cast<int>(pv.Int("index_bits"));
+  c.file_mb = static_cast<int>(pv.Int("file_mb"));
+  c.lock_hold_us = pv.Real("lock_hold_us");
+  c.page_cache_mb = static_cast<int>(pv.Int("page_cache_mb"));
+  c.value_bytes = static_cast<int>(pv.Int("value_bytes"));
+  c.load_rate_per_s = pv.Real("load_rate_per_s");
+  c.load_put_fraction = pv.Real("load_put_fraction");
+  c.load_keys = static_cast<int>(pv.Int("load_keys"));
+  return c;
+}
+
+StatusOr<std::unique_ptr<LabSession>> FawndsSession::New(const ParamValues& config, uint64_t seed) {
+  std::unique_ptr<FawndsSession> session(new FawndsSession(FromParams(config), seed));
+  if (Status s = session->Build(); !s.ok()) return s;
+  return std::unique_ptr<LabSession>(std::move(session));
 }
 
 StatusOr<std::unique_ptr<FawndsSession>> FawndsSession::Create(const std::string& config_json, uint64_t seed) {
-  StatusOr<JsonValue> v = ParseJson(config_json.empty() ? "{}" : config_json);
-  if (!v.ok()) return Status::InvalidArgument("FAWN-DS session config: " + v.status().message());
-  Config c;
-  Status s = Parse(v.value(), &c, false);
-  if (!s.ok()) return s;
-  std::unique_ptr<FawndsSession> session(new FawndsSession(c, seed));
-  s = session->Build();
-  if (!s.ok()) return s;
-  if (const JsonValue* script = v.value().Find("script")) {
-    if (!script->is_array()) return Status::InvalidArgument("FAWN-DS session: script must be an array of operations");
-    const auto& ops = script->array_items();
-    for (size_t i = 0; i < ops.size(); ++i) {
-      auto r = session->ApplyOp(ops[i]);
-      if (!r.ok()) return Status::InvalidArgument("FAWN-DS session: script operation " + std::to_string(i) + ": " + r.status().message());
-    }
-  }
-  return session;
+  return CreateSessionAs<FawndsSession>("fawnds", config_json, seed);
 }
 
-FawndsSession::FawndsSession(Config c, uint64_t seed) : config_(std::move(c)), seed_(seed), rng_(sim::Rng::ForStream(seed, 11)) {}
+FawndsSession::FawndsSession(Config c, uint64_t seed) : config_(std::move(c)), seed_(seed), rng_(sim::Rng::ForStream(seed, 11)) {
+  watch_events_ = true;  // AfterEvent follows maintenance's phases event by event
+}
 
 FawndsSession::~FawndsSession() = default;
 
@@ -156,24 +143,6 @@ void FawndsSession::AfterEvent() {
   }
 }
 
-uint64_t FawndsSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  const sim::SimTime until = sim_.now() + std::max<sim::SimDuration>(0, dt_ns);
-  uint64_t n = 0;
-  while (n < max_events && sim_.next_event_time() <= until) {
-    sim_.Step();
-    ++n;
-    AfterEvent();
-  }
-  if (n < max_events) sim_.RunUntil(until, 0);
-  return n;
-}
-
-bool FawndsSession::Step() {
-  if (!sim_.Step()) return false;
-  AfterEvent();
-  return true;
-}
-
 bool FawndsSession::RunUntilDone(const bool* flag, uint64_t max_events) {
   uint64_t n = 0;
   while (!*flag && n < max_events && sim_.Step()) {
@@ -183,13 +152,12 @@ bool FawndsSession::RunUntilDone(const bool* flag, uint64_t max_events) {
   return *flag;
 }
 
-Status FawndsSession::Reconfigure(const std::string& patch_json) {
-  StatusOr<JsonValue> v = ParseJson(patch_json.empty() ? "{}" : patch_json);
-  if (!v.ok()) return Status::InvalidArgument("FAWN-DS session patch: " + v.status().message());
-  Config next = config_;
-  Status s = Parse(v.value(), &next, true);
-  if (!s.ok()) return s;
-  config_ = next;
+Status FawndsSession::Reconfigured(const ParamValues& config, const ParamValues&) {
+  const Config next = FromParams(config);
+  config_.value_bytes = next.value_bytes;
+  config_.load_rate_per_s = next.load_rate_per_s;
+  config_.load_put_fraction = next.load_put_fraction;
+  config_.load_keys = next.load_keys;
   ++arrival_token_;  // the pending arrival belongs to the old rate
   ScheduleArrival();
   return Status::Ok();

@@ -41,6 +41,7 @@
 #include "base/json_writer.h"
 #include "base/params.h"
 #include "base/status.h"
+#include "registry/sessions.h"
 #include "device/device.h"
 #include "device/fault_injector.h"
 #include "device/page_cache.h"
@@ -60,7 +61,7 @@ struct IndexCells {
   std::vector<uint32_t> offsets;    // group 1: the bucket's log offset
 };
 
-class FawndsSession {
+class FawndsSession : public LabSession {
  public:
   struct Config {
     std::string profile = "sandisk-cf-4gb";
@@ -77,17 +78,15 @@ class FawndsSession {
   };
   // The config's schema, `c` giving the defaults (the session registry's: Config{}).
   static std::vector<ParamSpec> Schema(const Config& c);
+  // The registry's factory ("fawnds"): `config` has every field of Schema().
+  static StatusOr<std::unique_ptr<LabSession>> New(const ParamValues& config, uint64_t seed);
+  // CreateSession("fawnds", ...) as a FawndsSession.
   static StatusOr<std::unique_ptr<FawndsSession>> Create(const std::string& config_json, uint64_t seed);
-  ~FawndsSession();
+  ~FawndsSession() override;
 
-  uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
-  bool Step();
-  // Accepts value_bytes, load_rate_per_s, load_put_fraction, load_keys.
-  Status Reconfigure(const std::string& patch_json);
-  // One operation (see above); the result as JSON text, or the reason it was refused.
-  StatusOr<std::string> Apply(const std::string& op_json);
-  StatusOr<std::string> ApplyOp(const JsonValue& op);
-  std::string SnapshotJson();
+  // Reconfigure accepts value_bytes, load_rate_per_s, load_put_fraction, load_keys (the live
+  // fields); Apply takes the operations above (their schemas: fawnds/lab/schema.cc).
+  std::string SnapshotJson() override;
   // Store `store`'s log (store == num_stores(): the store a compaction or split is building).
   StatusOr<LogColumns> Log(size_t store);
   // REQUIRES count <= 4096, group >= 1; first + count × group <= buckets.
@@ -97,11 +96,19 @@ class FawndsSession {
   bool crashed() const { return crashed_; }
   sim::SimTime now() const { return sim_.now(); }
   // Bumped whenever something the log or index views show may have changed.
-  uint64_t version() const { return version_; }
+  uint64_t version() override { return version_; }
   // Whether a compaction, split or merge is running, and in which phase: 0 none, 1 scanning
   // (copying), 2 holding its lock. The page slows its clock down for it and watches the phase
   // change between snapshots (cheaper than a snapshot).
-  int Busy() const;
+  int Busy() const override;
+
+ protected:
+  sim::Simulator* simulator() override { return &sim_; }
+  void AfterEvent() override;
+  StatusOr<std::string> RunOp(const std::string& name, const ParamValues& args, const JsonValue& op) override;
+  Status Reconfigured(const ParamValues& config, const ParamValues& patch) override;
+  // "log" {store}, "index" {store, first, count, group}: Log and Index as columns.
+  StatusOr<ColumnSet> View(const std::string& name, const ParamValues& args) override;
 
  private:
   struct Probe {
@@ -142,7 +149,7 @@ class FawndsSession {
   };
 
   FawndsSession(Config c, uint64_t seed);
-  static Status Parse(const JsonValue& v, Config* c, bool patch);
+  static Config FromParams(const ParamValues& p);
   Status Build();
   fawnds::NodeOptions NodeOpts() const;
   uint64_t Slots() const;
@@ -150,15 +157,15 @@ class FawndsSession {
 
   // Runs events until `*flag` or the budget; false when the budget ran out.
   bool RunUntilDone(const bool* flag, uint64_t max_events);
-  void AfterEvent();
   Status NotCrashed() const;
-  StatusOr<size_t> StoreArg(const JsonValue& op, const char* name) const;
+  // args[name] as a store of the node (the schema checked it is an integer).
+  StatusOr<size_t> StoreArg(const ParamValues& args, const char* name) const;
 
   // Operations.
-  StatusOr<std::string> DoKeyOp(const std::string& kind, const JsonValue& op);
-  StatusOr<std::string> DoFill(const JsonValue& op, bool deletes);
-  StatusOr<std::string> DoMaintenance(const std::string& kind, const JsonValue& op);
-  StatusOr<std::string> DoDurable(const std::string& kind, const JsonValue& op);
+  StatusOr<std::string> DoKeyOp(const std::string& kind, const ParamValues& args);
+  StatusOr<std::string> DoFill(const ParamValues& args, bool deletes);
+  StatusOr<std::string> DoMaintenance(const std::string& kind, const ParamValues& args);
+  StatusOr<std::string> DoDurable(const std::string& kind, const ParamValues& args);
   StatusOr<std::string> DoCrash();
   StatusOr<std::string> DoRecover();
   Lookup TraceLookup(const std::string& op, const std::string& app_key, const fawnds::Key& key);

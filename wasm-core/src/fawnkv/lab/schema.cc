@@ -2,7 +2,7 @@
 // the ring's column view and factory. The operations' behaviour: fawnkv/lab/session.h.
 #include "fawnkv/cluster.h"
 #include "fawnkv/lab/session.h"
-#include "registry/session_adapter.h"
+#include "registry/sessions.h"
 
 namespace fawnlab {
 namespace {
@@ -29,15 +29,6 @@ std::vector<OpInfo> Ops() {
   };
 }
 
-StatusOr<ColumnSet> View(FawnkvSession& s, const std::string&, const ParamValues&) {
-  fawnkvlab::VidColumns v = s.Vids();
-  ColumnSet c;
-  c.Number("version", static_cast<double>(v.version));
-  c.U32("node", std::move(v.node)).U16("index", std::move(v.index)).F64("pos", std::move(v.pos));
-  c.Number("chainLength", v.chain_length).U32("chains", std::move(v.chains));
-  return c;
-}
-
 }  // namespace
 
 void RegisterFawnkvSessions(std::vector<SessionInfo>* out) {
@@ -53,12 +44,7 @@ void RegisterFawnkvSessions(std::vector<SessionInfo>* out) {
   s.script = true;
   s.ops = Ops();
   s.views = {{"vids", "the ring's VIDs in ring order, and the chain each heads", {}}};
-  AdaptHooks<FawnkvSession> hooks;
-  hooks.op = [](FawnkvSession& x, const JsonValue& op) { return x.ApplyOp(op); };
-  hooks.view = View;
-  hooks.version = [](FawnkvSession& x) { return x.version(); };
-  hooks.busy = [](const FawnkvSession& x) { return x.Busy(); };
-  s.create = AdaptFactory<FawnkvSession>(hooks);
+  s.create = FawnkvSession::New;
   out->push_back(std::move(s));
 }
 

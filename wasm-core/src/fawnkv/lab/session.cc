@@ -129,63 +129,48 @@ std::vector<ParamSpec> FawnkvSession::Schema(const Config& c) {
   };
 }
 
-Status FawnkvSession::Parse(const JsonValue& v, Config* c, bool patch) {
-  StatusOr<ParamValues> p = ResolveSessionConfig("FAWN-KV session", Schema(*c), v, patch,
-                                                 {"value_bytes", "cache_entries", "load_rate_per_s", "load_put_fraction", "load_keys", "zipf_s"},
-                                                 {"script"});
-  if (!p.ok()) return p.status();
-  const ParamValues& pv = p.value();
-  if (!patch) {
-    c->nodes = static_cast<int>(pv.Int("nodes"));
-    c->vids = static_cast<int>(pv.Int("vids"));
-    c->replication = static_cast<int>(pv.Int("replication"));
-    c->front_ends = static_cast<int>(pv.Int("front_ends"));
-    c->placement = pv.Choice("placement");
-    c->separate_queues = pv.Bool("separate_queues");
-    c->preload = static_cast<int>(pv.Int("preload"));
-    c->heartbeat_ms = static_cast<int>(pv.Int("heartbeat_ms"));
-    if (c->replication > c->nodes) {
-      return Status::InvalidArgument("parameter 'replication' = " + std::to_string(c->replication) + " must be at most nodes = " +
-                                     std::to_string(c->nodes) + " (each chain has R distinct back-ends)");
-    }
-    if (c->nodes * c->vids > kMaxRingVids) {
-      return Status::InvalidArgument("parameters 'nodes' × 'vids' = " + std::to_string(c->nodes * c->vids) +
-                                     " VIDs; the lab simulates at most " + std::to_string(kMaxRingVids) +
-                                     " (each VID is R stores): lower vids or nodes");
-    }
-    if (c->replication * c->vids > kMaxNodeStores) {
-      return Status::InvalidArgument("parameters 'replication' × 'vids' = " + std::to_string(c->replication * c->vids) +
-                                     " stores a back-end; the lab allows at most " + std::to_string(kMaxNodeStores) +
-                                     ": lower vids or replication");
-    }
+FawnkvSession::Config FawnkvSession::FromParams(const ParamValues& pv) {
+  Config c;
+  c.nodes = static_cast<int>(pv.Int("nodes"));
+  c.vids = static_cast<int>(pv.Int("vids"));
+  c.replication = static_cast<int>(pv.Int("replication"));
+  c.front_ends = static_cast<int>(pv.Int("front_ends"));
+  c.placement = pv.Choice("placement");
+  c.separate_queues = pv.Bool("separate_queues");
+  c.preload = static_cast<int>(pv.Int("preload"));
+  c.heartbeat_ms = static_cast<int>(pv.Int("heartbeat_ms"));
+  c.value_bytes = static_cast<int>(pv.Int("value_bytes"));
+  c.cache_entries = static_cast<int>(pv.Int("cache_entries"));
+  c.load_rate_per_s = pv.Real("load_rate_per_s");
+  c.load_put_fraction = pv.Real("load_put_fraction");
+  c.load_keys = static_cast<int>(pv.Int("load_keys"));
+  c.zipf_s = pv.Real("zipf_s");
+  return c;
+}
+
+StatusOr<std::unique_ptr<LabSession>> FawnkvSession::New(const ParamValues& config, uint64_t seed) {
+  const Config c = FromParams(config);
+  if (c.replication > c.nodes) {
+    return Status::InvalidArgument("parameter 'replication' = " + std::to_string(c.replication) + " must be at most nodes = " +
+                                   std::to_string(c.nodes) + " (each chain has R distinct back-ends)");
   }
-  c->value_bytes = static_cast<int>(pv.Int("value_bytes"));
-  c->cache_entries = static_cast<int>(pv.Int("cache_entries"));
-  c->load_rate_per_s = pv.Real("load_rate_per_s");
-  c->load_put_fraction = pv.Real("load_put_fraction");
-  c->load_keys = static_cast<int>(pv.Int("load_keys"));
-  c->zipf_s = pv.Real("zipf_s");
-  return Status::Ok();
+  if (c.nodes * c.vids > kMaxRingVids) {
+    return Status::InvalidArgument("parameters 'nodes' × 'vids' = " + std::to_string(c.nodes * c.vids) +
+                                   " VIDs; the lab simulates at most " + std::to_string(kMaxRingVids) +
+                                   " (each VID is R stores): lower vids or nodes");
+  }
+  if (c.replication * c.vids > kMaxNodeStores) {
+    return Status::InvalidArgument("parameters 'replication' × 'vids' = " + std::to_string(c.replication * c.vids) +
+                                   " stores a back-end; the lab allows at most " + std::to_string(kMaxNodeStores) +
+                                   ": lower vids or replication");
+  }
+  std::unique_ptr<FawnkvSession> session(new FawnkvSession(c, seed));
+  if (Status s = session->Build(); !s.ok()) return s;
+  return std::unique_ptr<LabSession>(std::move(session));
 }
 
 StatusOr<std::unique_ptr<FawnkvSession>> FawnkvSession::Create(const std::string& config_json, uint64_t seed) {
-  StatusOr<JsonValue> v = ParseJson(config_json.empty() ? "{}" : config_json);
-  if (!v.ok()) return Status::InvalidArgument("FAWN-KV session config: " + v.status().message());
-  Config c;
-  Status s = Parse(v.value(), &c, false);
-  if (!s.ok()) return s;
-  const JsonValue* script = v.value().Find("script");
-  if (script && !script->is_array()) return Status::InvalidArgument("FAWN-KV session: script must be an array of operations");
-  std::unique_ptr<FawnkvSession> session(new FawnkvSession(c, seed));
-  if (s = session->Build(); !s.ok()) return s;
-  if (script) {
-    const auto& ops = script->array_items();
-    for (size_t i = 0; i < ops.size(); ++i) {
-      auto r = session->ApplyOp(ops[i]);
-      if (!r.ok()) return Status::InvalidArgument("FAWN-KV session: script operation " + std::to_string(i) + ": " + r.status().message());
-    }
-  }
-  return session;
+  return CreateSessionAs<FawnkvSession>("fawnkv", config_json, seed);
 }
 
 FawnkvSession::FawnkvSession(Config c, uint64_t seed) : config_(std::move(c)), rng_(sim::Rng::ForStream(seed, 12)) {}
@@ -247,12 +232,6 @@ Status FawnkvSession::Preload() {
 }
 
 // --- time -----------------------------------------------------------------------------------
-
-uint64_t FawnkvSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  return cluster_->sim().RunUntil(now() + std::max<sim::SimDuration>(0, dt_ns), max_events);
-}
-
-bool FawnkvSession::Step() { return cluster_->sim().Step(); }
 
 bool FawnkvSession::RunUntilDone(const bool* flag, sim::SimTime deadline) {
   constexpr uint64_t kOpEvents = 20'000'000;  // an operation that waits runs at most this many events
@@ -363,12 +342,8 @@ void FawnkvSession::Arrival() {
   Issue(put, "k" + std::to_string(i), put ? NewValue() : std::string(), [this](const fawnkv::Outcome&) { --outstanding_; });
 }
 
-Status FawnkvSession::Reconfigure(const std::string& patch_json) {
-  StatusOr<JsonValue> v = ParseJson(patch_json.empty() ? "{}" : patch_json);
-  if (!v.ok()) return Status::InvalidArgument("FAWN-KV session patch: " + v.status().message());
-  Config next = config_;
-  if (Status s = Parse(v.value(), &next, true); !s.ok()) return s;
-  config_ = next;
+Status FawnkvSession::Reconfigured(const ParamValues& config, const ParamValues&) {
+  config_ = FromParams(config);  // only live fields differ
   for (int f = 0; f < cluster_->front_ends(); ++f) cluster_->front(f).set_cache_entries(static_cast<size_t>(config_.cache_entries));
   zipf_ = std::make_unique<sim::ZipfSampler>(static_cast<uint64_t>(config_.load_keys), config_.zipf_s);
   ++arrival_token_;  // the pending arrival belongs to the old rate
@@ -432,6 +407,15 @@ int FawnkvSession::Busy() const { return cluster_->changing() ? 1 : 0; }
 uint64_t FawnkvSession::version() {
   CheckRing();
   return ring_version_;
+}
+
+StatusOr<ColumnSet> FawnkvSession::View(const std::string&, const ParamValues&) {
+  VidColumns v = Vids();
+  ColumnSet c;
+  c.Number("version", static_cast<double>(v.version));
+  c.U32("node", std::move(v.node)).U16("index", std::move(v.index)).F64("pos", std::move(v.pos));
+  c.Number("chainLength", v.chain_length).U32("chains", std::move(v.chains));
+  return c;
 }
 
 VidColumns FawnkvSession::Vids() {

@@ -52,6 +52,7 @@
 #include "base/json_writer.h"
 #include "base/params.h"
 #include "base/status.h"
+#include "registry/sessions.h"
 #include "fawnkv/cluster.h"
 #include "sim/rng.h"
 
@@ -71,7 +72,7 @@ struct VidColumns {
   std::vector<uint32_t> chains;
 };
 
-class FawnkvSession {
+class FawnkvSession : public LabSession {
  public:
   static constexpr size_t kHistoryOps = 400'000;  // client operations recorded for the checker (~100 B each)
   static constexpr int kMaxOutstanding = 256;     // load requests in flight; arrivals beyond are shed
@@ -94,27 +95,33 @@ class FawnkvSession {
   };
   // The config's schema, `c` giving the defaults (the session registry's: Config{}).
   static std::vector<ParamSpec> Schema(const Config& c);
+  // The registry's factory ("fawnkv"): `config` has every field of Schema(); refuses
+  // combinations the lab cannot simulate, naming the fields.
+  static StatusOr<std::unique_ptr<LabSession>> New(const ParamValues& config, uint64_t seed);
+  // CreateSession("fawnkv", ...) as a FawnkvSession.
   static StatusOr<std::unique_ptr<FawnkvSession>> Create(const std::string& config_json, uint64_t seed);
-  ~FawnkvSession();
+  ~FawnkvSession() override;
 
-  // Runs events up to now + dt_ns (at most max_events); returns how many ran.
-  uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
-  bool Step();
-  // Accepts value_bytes, cache_entries, load_rate_per_s, load_put_fraction, load_keys, zipf_s.
-  Status Reconfigure(const std::string& patch_json);
-  // One operation (see above); the result as JSON text (FawnkvOpResult), or why it was refused.
-  StatusOr<std::string> Apply(const std::string& op_json);
-  StatusOr<std::string> ApplyOp(const JsonValue& op);
-  std::string SnapshotJson();
+  // Reconfigure accepts value_bytes, cache_entries, load_rate_per_s, load_put_fraction,
+  // load_keys, zipf_s (the live fields); Apply takes the operations above, each result a
+  // FawnkvOpResult (their schemas: fawnkv/lab/schema.cc).
+  std::string SnapshotJson() override;
   VidColumns Vids();
 
   sim::SimTime now() const { return cluster_->sim().now(); }
   // The ring's version: changes whenever its VIDs change.
-  uint64_t version();
+  uint64_t version() override;
   fawnkv::Cluster& cluster() { return *cluster_; }
   // Whether a membership change (a join, a leave, a failed node's repair) is running or
   // waiting (1, else 0): the page slows its clock down for it. Cheaper than a snapshot.
-  int Busy() const;
+  int Busy() const override;
+
+ protected:
+  sim::Simulator* simulator() override { return &cluster_->sim(); }
+  StatusOr<std::string> RunOp(const std::string& name, const ParamValues& args, const JsonValue& op) override;
+  Status Reconfigured(const ParamValues& config, const ParamValues& patch) override;
+  // "vids" {}: Vids() as columns.
+  StatusOr<ColumnSet> View(const std::string& name, const ParamValues& args) override;
 
  private:
   using Then = std::function<void(const fawnkv::Outcome&)>;
@@ -155,7 +162,7 @@ class FawnkvSession {
   };
 
   explicit FawnkvSession(Config c, uint64_t seed);
-  static Status Parse(const JsonValue& v, Config* c, bool patch);
+  static Config FromParams(const ParamValues& p);
   Status Build();
   Status Preload();
 
@@ -182,11 +189,11 @@ class FawnkvSession {
   void CheckJoins();
 
   // Operations (session_ops.cc).
-  StatusOr<std::string> DoKeyOp(const std::string& kind, const JsonValue& op);
-  StatusOr<std::string> DoMembership(const std::string& kind, const JsonValue& op);
-  StatusOr<std::string> DoFill(const JsonValue& op);
+  StatusOr<std::string> DoKeyOp(const std::string& kind, const ParamValues& args);
+  StatusOr<std::string> DoMembership(const std::string& kind, const ParamValues& args);
+  StatusOr<std::string> DoFill(const ParamValues& args);
   StatusOr<std::string> DoCheck();
-  StatusOr<fawnkv::NodeId> LiveNode(const JsonValue& op, bool changing_too = false) const;
+  StatusOr<fawnkv::NodeId> LiveNode(const ParamValues& args, bool changing_too = false) const;
   std::vector<std::string> ChainNames(const fawnkv::Key& key) const;
 
   // The snapshot (session_snapshot.cc).

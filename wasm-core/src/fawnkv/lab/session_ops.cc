@@ -1,4 +1,5 @@
-// FawnkvSession: the operations the page sends (Apply).
+// FawnkvSession: the operations the page sends (Apply), dispatched by name, their arguments
+// already checked against the schema in fawnkv/lab/schema.cc.
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -12,17 +13,8 @@ namespace {
 constexpr size_t kMaxKey = 128;
 constexpr size_t kMaxValue = 4096;
 constexpr sim::SimDuration kOpTimeLimit = 5 * sim::kSec;  // a put or get waits at most this long
-constexpr uint64_t kMaxFill = 100000;
 constexpr int kFillWindow = 32;  // a fill keeps this many puts in flight
 constexpr size_t kCheckDetails = 10;
-
-const std::vector<OpSpec>& Ops() {
-  static const std::vector<OpSpec> ops = {
-      {"put", {"key", "value"}}, {"get", {"key"}},          {"add-node", {"id"}}, {"remove-node", {"id"}},
-      {"fail-node", {"id"}},     {"fill", {"count", "from"}}, {"check", {}},
-  };
-  return ops;
-}
 
 void WriteStrings(JsonWriter& w, const char* key, const std::vector<std::string>& v) {
   w.Key(key);
@@ -33,20 +25,11 @@ void WriteStrings(JsonWriter& w, const char* key, const std::vector<std::string>
 
 }  // namespace
 
-StatusOr<std::string> FawnkvSession::Apply(const std::string& op_json) {
-  StatusOr<JsonValue> v = ParseJson(op_json);
-  if (!v.ok()) return Status::InvalidArgument("operation: " + v.status().message());
-  return ApplyOp(v.value());
-}
-
-StatusOr<std::string> FawnkvSession::ApplyOp(const JsonValue& op) {
-  StatusOr<const OpSpec*> spec = FindOp(op, Ops());
-  if (!spec.ok()) return spec.status();
-  const std::string kind = spec.value()->name;
-  if (kind == "put" || kind == "get") return DoKeyOp(kind, op);
-  if (kind == "fill") return DoFill(op);
+StatusOr<std::string> FawnkvSession::RunOp(const std::string& kind, const ParamValues& args, const JsonValue&) {
+  if (kind == "put" || kind == "get") return DoKeyOp(kind, args);
+  if (kind == "fill") return DoFill(args);
   if (kind == "check") return DoCheck();
-  return DoMembership(kind, op);
+  return DoMembership(kind, args);
 }
 
 std::vector<std::string> FawnkvSession::ChainNames(const fawnkv::Key& key) const {
@@ -59,21 +42,18 @@ std::vector<std::string> FawnkvSession::ChainNames(const fawnkv::Key& key) const
   return names;
 }
 
-StatusOr<std::string> FawnkvSession::DoKeyOp(const std::string& kind, const JsonValue& op) {
-  const JsonValue* k = op.Find("key");
-  if (!k || !k->is_string()) return Status::InvalidArgument(kind + " needs \"key\": a string");
-  const std::string app_key = k->string_value();
+StatusOr<std::string> FawnkvSession::DoKeyOp(const std::string& kind, const ParamValues& args) {
+  const std::string app_key = args.Text("key");
   if (Status s = CheckAppKey(app_key, kMaxKey); !s.ok()) return s;
   const bool put = kind == "put";
   std::string value;
   if (put) {
-    const JsonValue* v = op.Find("value");
-    if (v && !v->is_string()) return Status::InvalidArgument("put's \"value\" must be a string");
-    if (v && v->string_value().size() > kMaxValue) {
-      return Status::InvalidArgument("put's \"value\" is " + std::to_string(v->string_value().size()) + " bytes; the lab takes at most " +
+    const bool given = args.Has("value");
+    if (given && args.Text("value").size() > kMaxValue) {
+      return Status::InvalidArgument("put's \"value\" is " + std::to_string(args.Text("value").size()) + " bytes; the lab takes at most " +
                                      std::to_string(kMaxValue));
     }
-    value = v ? v->string_value() : NewValue();
+    value = given ? args.Text("value") : NewValue();
   }
   const std::vector<std::string> chain = ChainNames(fawnkv::Key::Hash(app_key));
   struct State {
@@ -120,10 +100,8 @@ StatusOr<std::string> FawnkvSession::DoKeyOp(const std::string& kind, const Json
 }
 
 // op["id"]: a back-end that is up and in the ring (not joining, leaving, failed or gone).
-StatusOr<fawnkv::NodeId> FawnkvSession::LiveNode(const JsonValue& op, bool changing_too) const {
-  auto id = UIntArg(op, "id", 0, 0, fawnkv::Cluster::kMaxNodes - 1, true);
-  if (!id.ok()) return id.status();
-  const fawnkv::NodeId n = static_cast<fawnkv::NodeId>(id.value());
+StatusOr<fawnkv::NodeId> FawnkvSession::LiveNode(const ParamValues& args, bool changing_too) const {
+  const fawnkv::NodeId n = static_cast<fawnkv::NodeId>(args.Int("id"));  // required, in [0, kMaxNodes) by the schema
   const std::string state = StateOf(n);
   if (state != "up" && !(changing_too && (state == "joining" || state == "leaving"))) {
     return Status::InvalidArgument("'id' = " + std::to_string(n) + ": " +
@@ -133,21 +111,23 @@ StatusOr<fawnkv::NodeId> FawnkvSession::LiveNode(const JsonValue& op, bool chang
   return n;
 }
 
-StatusOr<std::string> FawnkvSession::DoMembership(const std::string& kind, const JsonValue& op) {
+StatusOr<std::string> FawnkvSession::DoMembership(const std::string& kind, const ParamValues& args) {
   const bool queued = cluster_->changing();
   const std::string waits = queued ? "; it waits for the running membership change" : "";
   fawnkv::NodeId id = 0;
   if (kind == "add-node") {
-    auto v = UIntArg(op, "id", cluster_->backend_slots(), 0, fawnkv::Cluster::kMaxNodes - 1, false);
-    if (!v.ok()) return v.status();
-    id = static_cast<fawnkv::NodeId>(v.value());
+    id = args.Has("id") ? static_cast<fawnkv::NodeId>(args.Int("id")) : static_cast<fawnkv::NodeId>(cluster_->backend_slots());
+    if (id >= static_cast<fawnkv::NodeId>(fawnkv::Cluster::kMaxNodes)) {
+      return Status::InvalidArgument("'id' = " + std::to_string(id) + ": the cluster holds at most " + std::to_string(fawnkv::Cluster::kMaxNodes) +
+                                     " back-ends");
+    }
     if (cluster_->backend(id)) return Status::InvalidArgument("'id' = " + std::to_string(id) + ": back-end " + std::to_string(id) + " already exists");
     Note("node " + std::to_string(id) + " added" + waits);  // before the coordinator's own report of the join
     auto added = cluster_->AddNode(id);
     if (!added.ok()) return Status::Internal("add-node: " + added.status().message());
     if (cluster_->changing()) joining_.insert(id);  // (a join that changed no chain is over already)
   } else {
-    auto n = LiveNode(op, kind == "fail-node");  // a joining or leaving node may fail too
+    auto n = LiveNode(args, kind == "fail-node");  // a joining or leaving node may fail too
     if (!n.ok()) return n.status();
     id = n.value();
     // A failure may strike at any time, also during a change (the coordinator abandons what
@@ -183,11 +163,9 @@ StatusOr<std::string> FawnkvSession::DoMembership(const std::string& kind, const
   return w.str();
 }
 
-StatusOr<std::string> FawnkvSession::DoFill(const JsonValue& op) {
-  auto count = UIntArg(op, "count", 0, 1, kMaxFill, true);
-  if (!count.ok()) return count.status();
-  auto from = UIntArg(op, "from", 0, 0, 1'000'000'000, false);
-  if (!from.ok()) return from.status();
+StatusOr<std::string> FawnkvSession::DoFill(const ParamValues& args) {
+  const uint64_t count = static_cast<uint64_t>(args.Int("count"));
+  const uint64_t from = args.Has("from") ? static_cast<uint64_t>(args.Int("from")) : 0;
   struct State {
     int inflight = 0;
     uint64_t ok = 0;
@@ -196,10 +174,10 @@ StatusOr<std::string> FawnkvSession::DoFill(const JsonValue& op) {
   const sim::SimTime t0 = now();
   uint64_t issued = 0;
   sim::Simulator& sim = cluster_->sim();
-  while (issued < count.value() || st->inflight > 0) {
-    while (st->inflight < kFillWindow && issued < count.value()) {
+  while (issued < count || st->inflight > 0) {
+    while (st->inflight < kFillWindow && issued < count) {
       ++st->inflight;
-      Issue(true, "k" + std::to_string(from.value() + issued++), NewValue(), [st](const fawnkv::Outcome& o) {
+      Issue(true, "k" + std::to_string(from + issued++), NewValue(), [st](const fawnkv::Outcome& o) {
         --st->inflight;
         if (o.ok) ++st->ok;
       });

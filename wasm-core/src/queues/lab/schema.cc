@@ -1,6 +1,6 @@
 // The Queues lab's session in the registry (registry/sessions.h): its schema and factory.
 #include "queues/lab/session.h"
-#include "registry/session_adapter.h"
+#include "registry/sessions.h"
 
 namespace fawnlab {
 
@@ -14,7 +14,7 @@ void RegisterQueuesSessions(std::vector<SessionInfo>* out) {
   s.noun = "the queue";
   s.params = QueueSession::Schema();
   s.live = {"arrival_rate_per_s", "service_us", "service"};
-  s.create = AdaptFactory<QueueSession>({});
+  s.create = QueueSession::New;
   out->push_back(std::move(s));
 }
 

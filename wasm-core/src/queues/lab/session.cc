@@ -9,12 +9,6 @@
 #include "queues/theory.h"
 
 namespace fawnlab::queues {
-namespace {
-
-const char kWhat[] = "the queue session";
-
-}  // namespace
-
 std::vector<ParamSpec> QueueSession::Schema() {
   return {
       ParamSpec::Int("servers", 1, 1, QueueSession::kMaxServers, "servers", "Servers sharing the queue."),
@@ -25,42 +19,22 @@ std::vector<ParamSpec> QueueSession::Schema() {
   };
 }
 
-Status QueueSession::ParseConfig(const std::string& json, Config* out, bool patch) {
-  StatusOr<JsonValue> v = ParseJson(json.empty() ? "{}" : json);
-  if (!v.ok()) return Status::InvalidArgument(std::string("configuration of ") + kWhat + ": " + v.status().message());
-  if (patch && v.value().is_object()) {
-    for (const auto& m : v.value().object_members()) {
-      if (m.first != "arrival_rate_per_s" && m.first != "service_us" && m.first != "service") {
-        return Status::InvalidArgument("parameter '" + m.first +
-                                       "' cannot change while the queue runs; start a new session");
-      }
-    }
-  }
-  // A patch is resolved on top of the current values.
-  std::vector<ParamSpec> schema = Schema();
-  if (patch) {
-    schema[0].default_value = out->servers;
-    schema[1].default_value = out->arrival_rate_per_s;
-    schema[2].default_value = out->service_us;
-    schema[3].default_choice = out->service_kind == sim::ServiceTime::Kind::kDeterministic ? "deterministic" : "exponential";
-    schema[4].default_value = out->queue_limit;
-  }
-  StatusOr<ParamValues> p = ResolveParams(kWhat, schema, v.value());
-  if (!p.ok()) return p.status();
-  out->servers = static_cast<int>(p.value().Int("servers"));
-  out->arrival_rate_per_s = p.value().Real("arrival_rate_per_s");
-  out->service_us = p.value().Real("service_us");
-  out->service_kind = p.value().Choice("service") == "deterministic" ? sim::ServiceTime::Kind::kDeterministic
-                                                                       : sim::ServiceTime::Kind::kExponential;
-  out->queue_limit = static_cast<int>(p.value().Int("queue_limit"));
-  return Status::Ok();
+QueueSession::Config QueueSession::FromParams(const ParamValues& p) {
+  Config c;
+  c.servers = static_cast<int>(p.Int("servers"));
+  c.arrival_rate_per_s = p.Real("arrival_rate_per_s");
+  c.service_us = p.Real("service_us");
+  c.service_kind = p.Choice("service") == "deterministic" ? sim::ServiceTime::Kind::kDeterministic : sim::ServiceTime::Kind::kExponential;
+  c.queue_limit = static_cast<int>(p.Int("queue_limit"));
+  return c;
+}
+
+StatusOr<std::unique_ptr<LabSession>> QueueSession::New(const ParamValues& config, uint64_t seed) {
+  return std::unique_ptr<LabSession>(new QueueSession(FromParams(config), seed));
 }
 
 StatusOr<std::unique_ptr<QueueSession>> QueueSession::Create(const std::string& config_json, uint64_t seed) {
-  Config c;
-  Status s = ParseConfig(config_json, &c, false);
-  if (!s.ok()) return s;
-  return std::unique_ptr<QueueSession>(new QueueSession(c, seed));
+  return CreateSessionAs<QueueSession>("queues", config_json, seed);
 }
 
 QueueSession::QueueSession(const Config& c, uint64_t seed) : config_(c) {
@@ -73,24 +47,8 @@ QueueSession::QueueSession(const Config& c, uint64_t seed) : config_(c) {
   source_->Start(sim_);
 }
 
-uint64_t QueueSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  if (dt_ns < 0) dt_ns = 0;
-  uint64_t n = sim_.RunUntil(sim_.now() + dt_ns, max_events);
-  ++version_;
-  return n;
-}
-
-bool QueueSession::Step() {
-  bool ran = sim_.Step();
-  ++version_;
-  return ran;
-}
-
-Status QueueSession::Reconfigure(const std::string& patch_json) {
-  Config next = config_;
-  Status s = ParseConfig(patch_json, &next, true);
-  if (!s.ok()) return s;
-  config_ = next;
+Status QueueSession::Reconfigured(const ParamValues& config, const ParamValues&) {
+  config_ = FromParams(config);
   source_->set_rate(config_.arrival_rate_per_s);
   station_->set_service(sim::ServiceTime{config_.service_kind, config_.service_us * 1000.0});
   // Statistics restart so they describe the new setting.
@@ -110,7 +68,7 @@ void QueueSession::OnDone(sim::Simulator& sim, const sim::Job& job) {
 
 void QueueSession::OnDropped(sim::Simulator&, const sim::Job&) { ++dropped_; }
 
-std::string QueueSession::SnapshotJson() const {
+std::string QueueSession::SnapshotJson() {
   const sim::SimTime now = sim_.now();
   JsonWriter w;
   w.BeginObject();

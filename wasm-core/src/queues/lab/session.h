@@ -10,6 +10,8 @@
 //
 // Config JSON: {"servers": 1..16, "arrival_rate_per_s": >0, "service_us": >0,
 //               "service": "exponential"|"deterministic", "queue_limit": 1..10000}
+// Registered as "queues" (queues/lab/schema.cc); the base (registry/sessions.h) resolves the
+// config and patches against Schema() and runs the Advance/Step loop.
 // Deterministic: the same config, seed and call sequence give the same snapshots.
 #ifndef FAWNLAB_QUEUES_LAB_SESSION_H_
 #define FAWNLAB_QUEUES_LAB_SESSION_H_
@@ -22,13 +24,14 @@
 
 #include "base/params.h"
 #include "base/status.h"
+#include "registry/sessions.h"
 #include "sim/histogram.h"
 #include "sim/queueing.h"
 #include "sim/simulator.h"
 
 namespace fawnlab::queues {
 
-class QueueSession : public sim::JobListener {
+class QueueSession : public LabSession, public sim::JobListener {
  public:
   struct Config {
     int servers = 1;
@@ -43,16 +46,14 @@ class QueueSession : public sim::JobListener {
 
   // The config's schema (the session registry's and Create's).
   static std::vector<ParamSpec> Schema();
-  // Validates `config_json` (missing fields take the defaults above).
+  // The registry's factory: `config` has every field of Schema().
+  static StatusOr<std::unique_ptr<LabSession>> New(const ParamValues& config, uint64_t seed);
+  // CreateSession("queues", ...) as a QueueSession (missing fields take the defaults above).
   static StatusOr<std::unique_ptr<QueueSession>> Create(const std::string& config_json, uint64_t seed);
 
-  // Runs events up to now + dt_ns, at most max_events of them. Returns events run.
-  uint64_t Advance(sim::SimDuration dt_ns, uint64_t max_events);
-  // Runs the next event. Returns false if none is pending (never, while arrivals continue).
-  bool Step();
-  // Changes arrival_rate_per_s and/or service_us/service (other fields are rejected).
-  Status Reconfigure(const std::string& patch_json);
-  std::string SnapshotJson() const;
+  // Reconfigure changes arrival_rate_per_s and/or service_us/service (the live fields).
+  std::string SnapshotJson() override;
+  uint64_t version() override { return version_; }
 
   sim::SimTime now() const { return sim_.now(); }
   const Config& config() const { return config_; }
@@ -60,9 +61,14 @@ class QueueSession : public sim::JobListener {
   void OnDone(sim::Simulator& sim, const sim::Job& job) override;
   void OnDropped(sim::Simulator& sim, const sim::Job& job) override;
 
+ protected:
+  sim::Simulator* simulator() override { return &sim_; }
+  void Advanced() override { ++version_; }
+  Status Reconfigured(const ParamValues& config, const ParamValues& patch) override;
+
  private:
   QueueSession(const Config& config, uint64_t seed);
-  static Status ParseConfig(const std::string& json, Config* out, bool patch);
+  static Config FromParams(const ParamValues& p);
 
   struct Departure {
     uint64_t id;
