@@ -58,8 +58,9 @@ std::string Accepts(const ParamSpec& s) {
   return "";
 }
 
-// `v` checked against argument `s`; the message names the argument and what it accepts.
-StatusOr<ParamValue> CheckArg(const ParamSpec& s, const JsonValue& v) {
+// `v` checked against argument `a`; the message names the argument and what it accepts.
+StatusOr<ParamValue> CheckArg(const ArgSpec& a, const JsonValue& v) {
+  const ParamSpec& s = a.spec;
   ParamValue out;
   out.type = s.type;
   bool ok = false;
@@ -83,7 +84,7 @@ StatusOr<ParamValue> CheckArg(const ParamSpec& s, const JsonValue& v) {
       if (ok) out.choice = v.string_value();
       break;
   }
-  if (!ok) return Status::InvalidArgument("'" + s.name + "' must be " + Accepts(s));
+  if (!ok) return Status::InvalidArgument("'" + s.name + "' must be " + (a.accepts.empty() ? Accepts(s) : a.accepts));
   return out;
 }
 
@@ -112,11 +113,11 @@ StatusOr<const OpInfo*> CheckOp(const SessionInfo& info, const JsonValue& op, Pa
     if (!v) {
       if (a.required) {
         return Status::InvalidArgument("'" + a.spec.name + "' is required: " + name + " needs \"" + a.spec.name + "\", " +
-                                       Accepts(a.spec));
+                                       (a.accepts.empty() ? Accepts(a.spec) : a.accepts));
       }
       continue;
     }
-    StatusOr<ParamValue> pv = CheckArg(a.spec, *v);
+    StatusOr<ParamValue> pv = CheckArg(a, *v);
     if (!pv.ok()) return pv.status();
     args->Set(a.spec.name, std::move(pv).value());
   }

@@ -71,6 +71,9 @@ class ColumnSet {
 struct ArgSpec {
   ParamSpec spec;
   bool required = false;
+  // What a refusal says the argument accepts, where the spec's range says less ("a number
+  // strictly between 0 and 1"); empty: from the spec ("an integer in [1, 100]").
+  std::string accepts;
 };
 
 struct OpInfo {

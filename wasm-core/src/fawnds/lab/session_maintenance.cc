@@ -34,7 +34,7 @@ StatusOr<std::string> FawndsSession::DoMaintenance(const std::string& kind, cons
     fawnds::Key at;
     if (args.Has("fraction")) {
       const double f = args.Real("fraction");  // in [0, 1] by the schema
-      if (!(f > 0) || !(f < 1)) return Status::InvalidArgument("split's 'fraction' must be a number strictly between 0 and 1");
+      if (!(f > 0) || !(f < 1)) return Status::InvalidArgument("'fraction' must be a number strictly between 0 and 1");
       at = RingAt(node_->range(i.value()), f);
     } else {
       if (Status ks = CheckKey(args.Text("key")); !ks.ok()) return ks;

@@ -274,7 +274,7 @@ TEST(FawndsSessionTest, BadInputGetsAClearError) {
   EXPECT_NE(Err(*s, R"({"op": "put", "key": 7})").find("'key' must be a string"), std::string::npos);
   EXPECT_NE(Err(*s, R"({"op": "compact", "store": 9})").find("the node has 4 stores (0–3)"), std::string::npos);
   EXPECT_NE(Err(*s, R"({"op": "compact", "store": 1.5})").find("'store' must be an integer"), std::string::npos);
-  EXPECT_NE(Err(*s, R"({"op": "split", "store": 0, "fraction": 1.5})").find("'fraction' must be a number in [0, 1]"), std::string::npos);
+  EXPECT_NE(Err(*s, R"({"op": "split", "store": 0, "fraction": 1.5})").find("'fraction' must be a number strictly between 0 and 1"), std::string::npos);
   EXPECT_NE(Err(*s, R"({"op": "split", "store": 0, "fraction": 1})").find("strictly between 0 and 1"), std::string::npos);
   EXPECT_NE(Err(*s, R"({"op": "split", "store": 0, "fractoin": 0.5})").find("unknown field 'fractoin'"), std::string::npos);
   EXPECT_NE(Err(*s, R"({"op": "merge", "a": 0, "b": 2})").find("not adjacent"), std::string::npos);
