@@ -8,7 +8,7 @@ import type { LabModule } from './labModule';
 
 /** The lesson text of a lab whose lesson.md is not written yet: a heading and its scenarios. */
 function interimLesson(title: string, scenarios: unknown): string {
-  const ids = Array.isArray(scenarios) ? (scenarios as Array<{ id?: unknown }>).map((s) => String(s.id)) : [];
+  const ids = Array.isArray(scenarios) ? scenarios.map((s: unknown) => String(typeof s === 'object' && s !== null && 'id' in s ? s.id : undefined)) : [];
   const intro = ids.length > 0 ? 'Load a scenario into the live view.' : 'The lesson is being written; the live view below runs meanwhile.';
   return `# ${title}\n\n${intro}\n\n${ids.map((id) => `{{scenario ${id}}}`).join('\n\n')}\n`;
 }
