@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/json_reader.h"
@@ -69,6 +70,8 @@ class ColumnSet {
 // An operation's argument: its schema, and whether it must be given (else it is optional and
 // absent unless given; `spec`'s default is only documentation then).
 struct ArgSpec {
+  ArgSpec(ParamSpec spec_in, bool required_in = false, std::string accepts_in = "")
+      : spec(std::move(spec_in)), required(required_in), accepts(std::move(accepts_in)) {}
   ParamSpec spec;
   bool required = false;
   // What a refusal says the argument accepts, where the spec's range says less ("a number
