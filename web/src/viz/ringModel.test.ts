@@ -1,7 +1,7 @@
 // The ring's columns on hand-checkable rings: SOSP'09 Fig 6's shape (6 nodes, V = 2, R = 3),
 // ring_test.cc's hand-checked SHA-1 ring with its chains, chains that skip VIDs, and the
 // core's chains inverted into the chains each VID sits in. (The chain rule itself is the
-// core's: ring_test.cc checks it, and ringCore.test.ts reads it from the WASM core.)
+// core's: ring_test.cc checks it, and labs/fawnkv/ringCore.test.ts reads it from the WASM core.)
 import { describe, expect, it } from 'vitest';
 import { evenRing, hashedRing, ringOf, threeNodeRing } from './fawnkvFixtures';
 import {
