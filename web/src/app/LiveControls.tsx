@@ -1,12 +1,15 @@
 /**
  * What the Devices lab's live views share: the play / pause / step / reset / speed controls
  * with the virtual time beside them, the keyboard shortcuts (space: play or pause; period:
- * step), and the frame loop that advances a session by wall time × speed while playing and
- * hands each frame's snapshot to the view. The wall clock is read here, in the app layer, and
+ * step), and the frame loop that ticks a session (model/session: in the session worker) by wall
+ * time × speed while playing and hands each tick's snapshot to the view. The wall clock is read here, in the app layer, and
  * passed down; the model and the views never read it. A view with an `auto` speed
  * (autoSpeed.ts) lets an AutoClock choose the speed frame by frame.
  */
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { LiveSessionClient, TickRequest, TickResult, ViewRequest } from '../model/session/client';
+import type { Columns } from '../model/session/protocol';
+import type { CoreError } from '../model/types';
 import { fmtNs } from '../viz/format';
 import type { AutoClock } from './autoSpeed';
 
@@ -42,29 +45,32 @@ export function KeyValueFields({ prefix, keyText, value, onKey, onValue }: {
   );
 }
 
-/** A running session as the loop sees it. */
-export interface Steppable<S> {
-  advance(dtNs: number, maxEvents: number): number;
-  snapshot(): S;
-  /** What the auto speed slows down for, as a phase (0: nothing; FAWN-KV, FAWN-DS sessions). */
-  busy?(): number;
-}
-
-/** Events a session may run in one frame (a bound, so a fast speed cannot freeze the page). */
+/** Events a session may run in one tick (a bound, so a fast speed cannot stall the worker for long). */
 const MAX_EVENTS_PER_FRAME = 200_000;
 
+/** What a frame draws: a tick's snapshot and the column views fetched with it. */
+export interface FrameResult<S> {
+  snap: S;
+  views: Record<string, Columns | CoreError>;
+  version: number;
+  busy: number;
+}
+
 /**
- * Calls `onFrame(snapshot, wallMs)` on every animation frame while `active`, after advancing
- * the session by the frame's wall time × speed when `playing` (or as `auto` chooses, when it
- * holds a clock). Frames longer than 100 ms (a background tab) count as 100 ms.
+ * While `active`, sends the session at most one tick per animation frame (none while one is in
+ * flight) and hands each result to `onFrame(result, wallMs)` on the next frame. A tick advances
+ * by the wall time since the last one × speed when `playing` (or as `auto` plans it, when it
+ * holds a clock; 0 when paused: a look) and fetches the column views `views` asks for. Wall
+ * time over 100 ms between ticks (a background tab, a long advance) counts as 100 ms.
  */
 export function useFrameLoop<S>(
-  session: RefObject<Steppable<S> | null>,
+  session: RefObject<LiveSessionClient<S> | null>,
   playing: RefObject<boolean>,
   nsPerSec: RefObject<number>,
   active: boolean,
-  onFrame: (snap: S, wallMs: number) => void,
+  onFrame: (result: FrameResult<S>, wallMs: number) => void,
   auto?: RefObject<AutoClock<S> | null>,
+  views?: RefObject<((wallMs: number) => ViewRequest[] | undefined) | undefined>,
 ): void {
   const frameRef = useRef(onFrame);
   useEffect(() => {
@@ -73,26 +79,48 @@ export function useFrameLoop<S>(
   useEffect(() => {
     if (!active) return;
     let raf = 0;
-    let last = performance.now();
-    const tick = (now: number) => {
-      const dtMs = Math.min(100, Math.max(0, now - last));
-      last = now;
+    let stopped = false;
+    let lastSent = performance.now();
+    let inflight: LiveSessionClient<S> | null = null;
+    let ready: { r: TickResult<S>; s: LiveSessionClient<S> } | null = null;
+    const frame = (now: number) => {
       const s = session.current;
-      if (s) {
-        const clock = auto?.current ?? null;
-        if (playing.current) {
-          if (clock) clock.advance(s, dtMs, now, MAX_EVENTS_PER_FRAME);
-          else s.advance((dtMs / 1000) * nsPerSec.current, MAX_EVENTS_PER_FRAME);
+      const clock = auto?.current ?? null;
+      if (ready) {
+        const { r, s: from } = ready;
+        ready = null;
+        if (from === s) {
+          clock?.landed(r.busyBefore, r.busy, now);
+          clock?.observe(r.snapshot, r.busy !== 0, now);
+          frameRef.current({ snap: r.snapshot, views: r.views, version: r.version, busy: r.busy }, now);
         }
-        const snap = s.snapshot();
-        clock?.observe(snap, (s.busy?.() ?? 0) !== 0, now);
-        frameRef.current(snap, now);
       }
-      raf = requestAnimationFrame(tick);
+      if (s && inflight !== s && !s.closed) {
+        const dtMs = Math.min(100, Math.max(0, now - lastSent));
+        lastSent = now;
+        const req: TickRequest = { dtNs: 0, maxEvents: MAX_EVENTS_PER_FRAME };
+        if (playing.current) {
+          if (clock) Object.assign(req, clock.plan(dtMs, now, s.busy));
+          else req.dtNs = (dtMs / 1000) * nsPerSec.current;
+        }
+        const v = views?.current?.(now);
+        if (v && v.length > 0) req.views = v;
+        inflight = s;
+        void s.tick(req).then((r) => {
+          if (inflight === s) inflight = null;
+          if (!stopped && r.ok) ready = { r, s };
+        });
+      } else if (!s) {
+        lastSent = now;
+      }
+      raf = requestAnimationFrame(frame);
     };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, [active, session, playing, nsPerSec, auto]);
+    raf = requestAnimationFrame(frame);
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(raf);
+    };
+  }, [active, session, playing, nsPerSec, auto, views]);
 }
 
 /** Space plays or pauses, period steps, unless the key is typed into a form field. */

@@ -1,12 +1,15 @@
 // The auto speed: slow motion with its ramp, fast-forward, chunks that stop where an event
 // starts; then every FAWN-KV and FAWN-DS lesson scenario played at 60 frames a second through
-// the real core (browser build), its point shown within ten seconds of wall time.
+// the session client over the real core (browser build), its point shown within ten seconds of
+// wall time.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from '../model/core';
 import type { FawndsLiveConfig, FawndsOp, FawndsSnapshot } from '../model/fawndsTypes';
-import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot } from '../model/fawnkvTypes';
-import { REPO, testCore } from '../model/testCore';
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot, FawnkvVids } from '../model/fawnkvTypes';
+import type { LiveSessionClient, TickResult, ViewRequest } from '../model/session/client';
+import { testSession } from '../model/session/testSessions';
+import { REPO } from '../model/testCore';
 import { AutoClock, RAMP_AFTER_MS, type AutoMode, type AutoPolicy } from './autoSpeed';
 // eslint-disable-next-line no-restricted-imports -- the labs' auto-speed policies, tested beside the clock
 import { fawndsAutoMode } from '../labs/fawnds/fawndsSpeed';
@@ -59,19 +62,25 @@ interface Scenario<C> { id: string; live?: C; seed: number }
 const scenarios = <C>(lab: string) =>
   (JSON.parse(readFileSync(`${REPO}lessons/${lab}/scenarios.json`, 'utf8')) as Array<Scenario<C>>).filter((s) => s.live);
 
-/** Plays `frames` frames of 1/60 s (the script one operation per frame, as the page does); the wall ms at which `done` first held, or null. */
-function play<S>(session: { advance(dt: number, n: number): number; busy(): number; snapshot(): S; apply(op: unknown): unknown }, ops: unknown[],
-  clock: AutoClock<S>, done: (s: S) => boolean, labels: Set<string>, frames = 600): number | null {
+/**
+ * Plays `frames` frames of 1/60 s as the page does (the script one operation per frame, then
+ * one tick as the clock plans it, through the session client); the wall ms at which `done`
+ * first held, or null.
+ */
+async function play<S>(session: LiveSessionClient<S, unknown>, ops: unknown[], clock: AutoClock<S>, done: (s: S) => boolean, labels: Set<string>,
+  views?: () => ViewRequest[] | undefined, onViews?: (v: TickResult<S>['views']) => void, frames = 600): Promise<number | null> {
   const queue = [...ops];
   for (let f = 0; f < frames; f++) {
     const wall = (f * 1000) / 60;
     const op = queue.shift();
-    if (op !== undefined) session.apply(op);
-    clock.advance(session, 1000 / 60, wall, 200_000);
-    const snap = session.snapshot();
-    clock.observe(snap, session.busy() !== 0, wall);
+    if (op !== undefined) await session.apply(op);
+    const r = await session.tick({ maxEvents: 200_000, ...clock.plan(1000 / 60, wall, session.busy), views: views?.() });
+    if (!r.ok) throw new Error(r.message);
+    onViews?.(r.views);
+    clock.landed(r.busyBefore, r.busy, wall);
+    clock.observe(r.snapshot, r.busy !== 0, wall);
     if (clock.label()) labels.add(clock.label().replace(/\d+(, \d+)*/g, 'N'));
-    if (queue.length === 0 && done(snap)) return wall;
+    if (queue.length === 0 && done(r.snapshot)) return wall;
   }
   return null;
 }
@@ -85,19 +94,24 @@ describe('FAWN-KV lesson scenarios at the auto speed', () => {
   };
   for (const s of scenarios<FawnkvLiveConfig>('fawnkv')) {
     it(`${s.id} shows its point within 10 s`, async () => {
-      const core = await testCore();
       const { script, ...config } = s.live!;
-      const session = core.createFawnkvSession(config, String(s.seed));
-      if (isCoreError(session)) throw new Error(session.message);
-      const inRing = (id: number) => {
-        const v = session.vids();
-        return !isCoreError(v) && v.node.includes(id);
-      };
-      const clock = new AutoClock<FawnkvSnapshot>({ slowNsPerSec: 1e7, cruiseNsPerSec: 1e8, fastNsPerSec: 1e9, mode: (sn, b) => fawnkvAutoMode(sn, b, inRing) });
+      const session = await testSession<FawnkvSnapshot, unknown>('fawnkv', config, String(s.seed));
+      // The ring as the page keeps it: fetched again when its version changes.
+      let ring: FawnkvVids | null = null;
+      let seen = -1;
+      const inRing = (id: number) => ring === null || ring.node.includes(id);
+      const clock = new AutoClock<FawnkvSnapshot>({ slowNsPerSec: 1e7, cruiseNsPerSec: 1e8, fastNsPerSec: 1e9, mode: (sn, b) => {
+        seen = sn.ring_version;
+        return fawnkvAutoMode(sn, b, inRing);
+      } });
       const labels = new Set<string>();
       const [event, label] = point[s.id] ?? [null, null];
       const done = (sn: FawnkvSnapshot) => (event ? sn.events.some((e) => event.test(e.text)) : config.load_rate_per_s ? sn.qps > 0 : true);
-      const at = play(session, (script ?? []) as FawnkvOp[], clock, done, labels);
+      const at = await play(session, (script ?? []) as FawnkvOp[], clock, done, labels,
+        () => (ring === null || seen !== ring.version ? [{ name: 'vids' }] : undefined),
+        (v) => {
+          if (v.vids && !isCoreError(v.vids)) ring = v.vids as unknown as FawnkvVids;
+        });
       session.dispose();
       console.log(`${s.id}: point after ${at === null ? 'never' : `${(at / 1000).toFixed(2)} s`} of wall time; ${[...labels].join('; ') || 'cruising'}`);
       expect(at).not.toBeNull();
@@ -110,16 +124,14 @@ describe('FAWN-KV lesson scenarios at the auto speed', () => {
 describe('FAWN-DS lesson scenarios at the auto speed', () => {
   for (const s of scenarios<FawndsLiveConfig>('fawnds')) {
     it(`${s.id} shows its point within 10 s`, async () => {
-      const core = await testCore();
       const { script, ...config } = s.live!;
-      const session = core.createFawndsSession(config, String(s.seed));
-      if (isCoreError(session)) throw new Error(session.message);
+      const session = await testSession<FawndsSnapshot, unknown>('fawnds', config, String(s.seed));
       const clock = new AutoClock<FawndsSnapshot>({ slowNsPerSec: 1e7, cruiseNsPerSec: 1e9, fastNsPerSec: 1e9, mode: fawndsAutoMode });
       const labels = new Set<string>();
       // Maintenance that runs as time advances (not `wait`ed for by the operation itself).
       const maintains = (script ?? []).some((o) => ['compact', 'split', 'merge'].includes(o.op) && !('wait' in o && o.wait));
       const done = (sn: FawndsSnapshot) => !maintains || /finished/.test(sn.maintenance.last_result);
-      const at = play(session, (script ?? []) as FawndsOp[], clock, done, labels);
+      const at = await play(session, (script ?? []) as FawndsOp[], clock, done, labels);
       session.dispose();
       console.log(`${s.id}: point after ${at === null ? 'never' : `${(at / 1000).toFixed(2)} s`} of wall time; ${[...labels].join('; ') || 'cruising'}`);
       expect(at).not.toBeNull();

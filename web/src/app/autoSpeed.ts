@@ -5,10 +5,13 @@
  * compaction), so a lesson's point shows within seconds of wall time. A slow-motion episode
  * starts at the policy's slow speed (or the speed the mode names) and speeds up again
  * (doubling each second after the first 1.5 s, up to cruising) so a long event still ends in
- * seconds. The clock advances in small chunks and ends the frame at the moment the session's
- * busy phase changes (an event starts, a lock is taken, an event ends), so no phase starts and
- * ends inside one fast frame. Pure logic: the frame loop passes the wall time in.
+ * seconds. The clock asks for its advance in small chunks that end the frame at the moment the
+ * session's busy phase changes (an event starts, a lock is taken, an event ends), so no phase
+ * starts and ends inside one fast frame; the chunked advance itself runs where the session does
+ * (model/session/advance.ts, in the session worker). Pure logic: the frame loop passes the wall
+ * time in: plan() before a tick, landed() and observe() with its result.
  */
+import { advanceChunked, MAX_CHUNKS } from '../model/session/advance';
 
 /** What the view is doing, as a policy reads it from a snapshot. */
 export interface AutoMode {
@@ -28,18 +31,21 @@ export interface AutoPolicy<S> {
   mode: (snap: S, busy: boolean) => AutoMode;
 }
 
-/** A session as the auto clock drives it. */
+/** A session driven synchronously (tests): advance and its busy phase (0: nothing). */
 export interface AutoSteppable {
   advance(dtNs: number, maxEvents: number): number;
-  /** What the view slows down for runs now, as a phase (0 or false: nothing); cheaper than a snapshot. */
-  busy?(): number | boolean;
+  busy(): number;
+}
+
+/** What the clock asks of the next tick: virtual ns, in chunks of about chunkNs. */
+export interface AutoPlan {
+  dtNs: number;
+  chunkNs: number;
 }
 
 /** Wall ms of slow motion before an episode starts to speed up, and the doubling period. */
 export const RAMP_AFTER_MS = 1500;
 export const RAMP_DOUBLING_MS = 1000;
-/** At most this many chunks per frame while watching for an event to start. */
-const MAX_CHUNKS = 32;
 
 const CRUISE: AutoMode = { kind: 'cruise', what: '' };
 
@@ -92,36 +98,34 @@ export class AutoClock<S> {
   }
 
   /**
-   * Advances `session` by `dtMs` of wall time at the current speed, in chunks; the frame ends
-   * early when the session's busy phase changes (the rest then runs at the speed the next
-   * snapshot chooses; a new phase starts in slow motion at once). Returns the virtual ns run.
+   * The advance for `dtMs` of wall time at the current speed, in chunks of at most a twentieth
+   * of a second of slow motion (so a phase that starts mid-frame is caught within that much of
+   * its start); the tick ends early where the busy phase changes. `phase` is the session's
+   * phase now: an event that began outside the clock (an operation that ran the session) is
+   * slowed down for before the snapshot names it.
    */
-  advance(session: AutoSteppable, dtMs: number, wallMs: number, maxEvents: number): number {
+  plan(dtMs: number, wallMs: number, phase: number): AutoPlan {
     this.lastWall = wallMs;
-    // An event that began outside the clock (an operation that ran the session) is slowed
-    // down for before the snapshot names it.
-    const phase = session.busy ? Number(session.busy()) : 0;
     if (phase !== 0 && this.current.kind !== 'slow') this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
     const total = (dtMs / 1000) * this.nsPerSec(wallMs);
-    if (total <= 0) return 0;
-    if (!session.busy) {
-      session.advance(total, maxEvents);
-      return total;
-    }
-    // Chunks of at most a twentieth of a second of slow motion, so a phase that starts
-    // mid-frame is caught within that much of its start.
+    if (total <= 0) return { dtNs: 0, chunkNs: 0 };
     const chunks = Math.min(MAX_CHUNKS, Math.max(1, Math.ceil(total / (this.policy.slowNsPerSec / 20))));
-    const chunk = total / chunks;
-    let events = 0;
-    for (let i = 0; i < chunks && events < maxEvents; i++) {
-      events += session.advance(chunk, maxEvents - events);
-      const now = Number(session.busy());
-      if (now !== phase) {
-        if (now !== 0) this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
-        return chunk * (i + 1);
-      }
-    }
-    return total;
+    return { dtNs: total, chunkNs: total / chunks };
+  }
+
+  /** After a tick: a phase that began in it starts slow motion at once (the rest of the frame runs at that speed). */
+  landed(busyBefore: number, busyAfter: number, wallMs: number): void {
+    if (busyAfter !== busyBefore && busyAfter !== 0) this.enter({ kind: 'slow', what: 'an event starts' }, wallMs);
+  }
+
+  /** plan(), the chunked advance and landed() on a session driven synchronously; the virtual ns run. */
+  advance(session: AutoSteppable, dtMs: number, wallMs: number, maxEvents: number): number {
+    const phase = session.busy();
+    const p = this.plan(dtMs, wallMs, phase);
+    if (p.dtNs <= 0) return 0;
+    const a = advanceChunked(session, p.dtNs, maxEvents, p.chunkNs);
+    this.landed(phase, a.busy, wallMs);
+    return a.advancedNs;
   }
 
   /** Reads the mode from the frame's snapshot (after advance). */

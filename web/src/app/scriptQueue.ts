@@ -1,9 +1,9 @@
 /**
- * A lesson scenario's `script` for a live view with operations (FAWN-DS, FAWN-KV): applied
- * one operation per frame, so the page stays responsive and shows its progress while the
- * scenario sets up; the first refused operation drops the rest.
+ * A lesson scenario's `script` for a live view with operations (FAWN-DS, FAWN-KV): sent to the
+ * session one operation per frame (the next once the last is answered), so the page stays
+ * responsive and shows its progress while the scenario sets up; the first refused operation
+ * drops the rest.
  */
-import { isCoreError, type Core } from '../model/core';
 import type { CoreError } from '../model/types';
 
 export interface ScriptStep {
@@ -16,48 +16,44 @@ export interface ScriptStep {
 export class ScriptQueue<O extends { op: string }> {
   private ops: O[] = [];
   private total = 0;
+  private inflight = false;
+  private generation = 0;
 
+  /** Replaces the queue (a new session); an answer to an earlier operation is then ignored. */
   load(ops: O[]): void {
     this.ops = [...ops];
     this.total = this.ops.length;
+    this.inflight = false;
+    this.generation++;
   }
 
+  /** Whether operations remain or one is still being answered. */
   get busy(): boolean {
-    return this.ops.length > 0;
+    return this.ops.length > 0 || this.inflight;
   }
 
-  /** Applies the next operation to `session`; null when there is none. */
-  step(session: { apply(op: O): unknown }): ScriptStep | null {
+  /**
+   * Sends the next operation through `apply` unless one is in flight; `report` gets its
+   * outcome. Returns whether the script is still running.
+   */
+  pump<R>(apply: (op: O) => Promise<R | CoreError>, report: (step: ScriptStep, op: O, result: R | CoreError) => void): boolean {
+    if (this.inflight) return true;
     const op = this.ops.shift();
-    if (!op) return null;
+    if (!op) return false;
     const done = this.total - this.ops.length;
-    const err = session.apply(op);
-    if (isCoreError(err)) {
-      this.ops = [];
-      return { error: `The scenario's operation ${done} (${op.op}) failed: ${err.message}`, status: '' };
-    }
-    return { error: null, status: this.ops.length > 0 ? `Setting up the scenario: step ${done} of ${this.total}…` : '' };
+    const gen = this.generation;
+    this.inflight = true;
+    void apply(op).then((r) => {
+      if (gen !== this.generation) return;
+      this.inflight = false;
+      const failed = typeof r === 'object' && r !== null && (r as { ok?: unknown }).ok === false;
+      if (failed) {
+        this.ops = [];
+        report({ error: `The scenario's operation ${done} (${op.op}) failed: ${(r as CoreError).message}`, status: '' }, op, r);
+      } else {
+        report({ error: null, status: this.ops.length > 0 ? `Setting up the scenario: step ${done} of ${this.total}…` : '' }, op, r);
+      }
+    });
+    return true;
   }
-}
-
-/**
- * The `create` of a useLiveSession spec for a session that takes a script: opens the session
- * from the configuration without its `script`, keeps it in `session` and queues the script
- * (`expand` may split big operations into chunks).
- */
-export function scriptedCreate<O extends { op: string }, C extends { script?: O[] }, L>(
-  open: (core: Core, config: Omit<C, 'script'>, seed: string) => L | CoreError,
-  session: { current: L | null },
-  queue: ScriptQueue<O>,
-  expand: (ops: O[]) => O[] = (ops) => ops,
-): (core: Core, config: C, seed: string) => L | CoreError {
-  return (core, config, seed) => {
-    const { script, ...rest } = config;
-    const s = open(core, rest, seed);
-    if (!isCoreError(s)) {
-      session.current = s;
-      queue.load(expand(script ?? []));
-    }
-    return s;
-  };
 }

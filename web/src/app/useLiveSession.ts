@@ -1,43 +1,35 @@
 /**
- * The lifecycle the Devices lab's live views share: the configuration (replaced by a lesson
- * scenario), a session created from it and disposed when a structural field, the seed or a
- * reset asks for a new one, the other fields applied to the running session in place, play /
- * pause / step / speed (with an `auto` speed when the spec gives an AutoPolicy), stopping when
- * the view is hidden, and the frame loop that hands each frame's snapshot to the view (and to
- * React at most five times a second).
+ * The lifecycle every live view shares: the configuration (replaced by a lesson scenario), a
+ * session (model/session: running in the session worker) opened from it and disposed when a
+ * structural field, the seed or a reset asks for a new one, the live fields (from the
+ * session's schema) applied to the running session in place, play / pause / step / speed (with
+ * an `auto` speed when the spec gives an AutoPolicy), a scenario's script sent one operation per
+ * frame, stopping when the view is hidden, and the frame loop that hands each tick's snapshot
+ * and column views to the view (and the snapshot to React at most five times a second).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CoreError } from '../model/types';
-import { isCoreError } from '../model/core';
 import { changedFields } from '../model/scenario';
+import { openSession, type ApplyResult, type LiveSessionClient, type ViewRequest } from '../model/session/client';
+import type { Columns } from '../model/session/protocol';
+import { runningOf, sessionById, structuralOf } from '../model/session/schema';
+import type { CoreError } from '../model/types';
 import { AutoClock, type AutoPolicy } from './autoSpeed';
-import { useCore } from './coreContext';
 import { useFrameLoop, type Speed } from './LiveControls';
 import type { LiveRequest } from './labModule';
+import { ScriptQueue, type ScriptStep } from './scriptQueue';
 
-/** What the hook needs of a session. */
-export interface LiveSessionLike<C, S> {
-  advance(dtNs: number, maxEvents: number): number;
-  step(): boolean;
-  busy?(): number;
-  reconfigure(patch: C): string;
-  snapshot(): S;
-  dispose(): void;
-}
-
-export interface LiveSessionSpec<C, S, L extends LiveSessionLike<C, S>> {
+export interface LiveSessionSpec<C, S, O extends { op: string }, R> {
   request: LiveRequest<C> | null;
   defaults: Required<C>;
   speeds: Speed[];
   defaultSpeed: number;
   active: boolean;
-  create: (core: NonNullable<ReturnType<typeof useCore>['core']>, config: Required<C>, seed: string) => L | CoreError;
-  /** The fields that need a new session when they change. */
-  structural: (c: Required<C>) => Partial<C>;
-  /** The fields a running session takes through reconfigure(). */
-  running: (c: Required<C>) => Partial<C>;
-  /** Draws one frame. */
-  draw: (snap: S, wallMs: number) => void;
+  /** The session the view drives (its id in the core's sessions.json). */
+  session: string;
+  /** Draws one tick's snapshot, with the column views fetched with it. */
+  draw: (snap: S, wallMs: number, views: Record<string, Columns | CoreError>) => void;
+  /** The column views to fetch with the next tick (none: undefined). */
+  views?: (wallMs: number) => ViewRequest[] | undefined;
   /** Called when a new session starts (to reset animations). */
   onNew?: () => void;
   /**
@@ -50,25 +42,33 @@ export interface LiveSessionSpec<C, S, L extends LiveSessionLike<C, S>> {
   auto?: AutoPolicy<S>;
   /** Whether a lesson scenario starts the clock (its point takes virtual time to show). */
   playOnScenario?: boolean;
+  /** A session with a script: how big operations split into one per frame. */
+  expandScript?: (ops: O[]) => O[];
+  /** Each script operation's outcome (after the status line is set). */
+  onScript?: (op: O, result: ApplyResult<R> | CoreError, step: ScriptStep) => void;
 }
 
-export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: LiveSessionSpec<C, S, L>) {
-  const { core } = useCore();
-  const session = useRef<L | null>(null);
+export function useLiveSession<C, S, O extends { op: string } = { op: string }, R = unknown>(spec: LiveSessionSpec<C, S, O, R>) {
+  const session = useRef<LiveSessionClient<S, O, R> | null>(null);
   const playing = useRef(false);
   const speed = useRef(spec.speeds[spec.defaultSpeed]!.nsPerSec);
   const clock = useRef<AutoClock<S> | null>(null);
   const autoPolicy = useRef<AutoPolicy<S> | null>(spec.auto ?? null);
   if (clock.current === null && spec.speeds[spec.defaultSpeed]!.auto && autoPolicy.current) clock.current = new AutoClock(autoPolicy.current);
+  const script = useRef(new ScriptQueue<O>());
   const lastUi = useRef(0);
   const specRef = useRef(spec);
   specRef.current = spec;
+  const viewsRef = useRef<((wallMs: number) => ViewRequest[] | undefined) | undefined>(undefined);
+  viewsRef.current = spec.views;
+  const info = sessionById(spec.session);
   const [config, setConfig] = useState<Required<C>>(spec.defaults);
   const [seed, setSeed] = useState(1);
   const [isPlaying, setPlaying] = useState(false);
   const [speedIdx, setSpeedIdx] = useState(spec.defaultSpeed);
   const [snap, setSnap] = useState<S | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(info ? null : `this build of the core has no live session '${spec.session}'; rebuild wasm-core`);
+  const [scriptStep, setScriptStep] = useState<ScriptStep>({ error: null, status: '' });
   const [auto, setAuto] = useState<{ nsPerSec: number; label: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   /** The configuration the view last took, and whether the user has changed it since. */
@@ -92,35 +92,52 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     specRef.current.onEdit?.(changedFields(config, base.current) as Partial<C>);
   }, [config]);
 
-  const structuralKey = JSON.stringify(spec.structural(config));
-  const runningKey = JSON.stringify(spec.running(config));
+  const values = config as Record<string, unknown>;
+  const structuralKey = JSON.stringify(info ? structuralOf(info, values) : values);
+  const runningKey = JSON.stringify(info ? runningOf(info, values) : {});
 
-  // A new session whenever its structure changes, on a new seed, or on reset.
+  // A new session whenever its structure changes, on a new seed, or on reset. A script is
+  // left out of the configuration and sent one operation per frame.
   useEffect(() => {
-    if (!core) return;
-    const s = specRef.current.create(core, config, String(seed));
-    if (isCoreError(s)) {
-      setError(s.message);
-      return;
-    }
-    setError(null);
-    session.current = s;
-    clock.current?.reset();
-    specRef.current.onNew?.();
-    setSnap(null);
+    if (!info) return;
+    let cancelled = false;
+    let opened: LiveSessionClient<S, O, R> | null = null;
+    const { script: ops, ...fields } = config as Record<string, unknown>;
+    void openSession<S, O, R>(info.id, fields, String(seed)).then((s) => {
+      if (!('tick' in s)) {
+        if (!cancelled) setError(s.message);
+        return;
+      }
+      if (cancelled) {
+        s.dispose();
+        return;
+      }
+      opened = s;
+      setError(null);
+      session.current = s;
+      clock.current?.reset();
+      const sp = specRef.current;
+      script.current.load(Array.isArray(ops) ? (sp.expandScript ?? ((x: O[]) => x))(ops as O[]) : []);
+      setScriptStep({ error: null, status: '' });
+      sp.onNew?.();
+      setSnap(null);
+      lastUi.current = 0;
+    });
     return () => {
-      s.dispose();
-      if (session.current === s) session.current = null;
+      cancelled = true;
+      opened?.dispose();
+      if (session.current === opened) session.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the structural fields; the rest apply in place below
-  }, [core, structuralKey, seed, generation]);
+  }, [info, structuralKey, seed, generation]);
 
   // The other fields change the running session.
   useEffect(() => {
     const s = session.current;
     if (!s) return;
-    const msg = s.reconfigure(JSON.parse(runningKey) as C);
-    setError(msg || null);
+    void s.reconfigure(JSON.parse(runningKey) as Record<string, unknown>).then((r) => {
+      if (session.current === s) setError(r.ok ? null : r.message);
+    });
   }, [runningKey]);
 
   function setPlay(p: boolean) {
@@ -132,21 +149,28 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     if (!spec.active) setPlay(false);
   }, [spec.active]);
 
-  useFrameLoop(session, playing, speed, spec.active, (sn, now) => {
-    specRef.current.draw(sn, now);
+  useFrameLoop(session, playing, speed, spec.active, (r, now) => {
+    const s = session.current;
+    if (s) {
+      script.current.pump((op) => s.apply(op), (step, op, res) => {
+        setScriptStep(step);
+        specRef.current.onScript?.(op, res, step);
+      });
+    }
+    specRef.current.draw(r.snap, now, r.views);
     if (now - lastUi.current > 200 || lastUi.current === 0) {
       lastUi.current = now;
-      setSnap(sn);
+      setSnap(r.snap);
       const c = clock.current;
       setAuto((prev) => {
         const next = c ? { nsPerSec: c.nsPerSec(now), label: c.label() } : null;
         return prev && next && prev.nsPerSec === next.nsPerSec && prev.label === next.label ? prev : next;
       });
     }
-  }, clock);
+  }, clock, viewsRef);
 
   return {
-    /** The running session (null before the core loads or after a bad configuration). */
+    /** The running session (null before it opens or after a bad configuration). */
     session,
     config,
     update: (patch: Partial<Required<C>>) => {
@@ -155,12 +179,16 @@ export function useLiveSession<C, S, L extends LiveSessionLike<C, S>>(spec: Live
     },
     snap,
     error,
+    /** The scenario script's progress ("Setting up the scenario: step 3 of 8…"; '' when done). */
+    scriptStatus: scriptStep.status,
+    /** Whether a scenario's script is still being sent. */
+    scriptBusy: () => script.current.busy,
     isPlaying,
     togglePlay: () => setPlay(!playing.current),
     setPlay,
     step: () => {
       setPlay(false);
-      session.current?.step();
+      void session.current?.step();
       lastUi.current = 0;
     },
     reset: () => {

@@ -1,29 +1,23 @@
-// The FAWN-KV session through the browser build of the core, against the page's contract
-// (fawnkvTypes.ts). A core built before the session exists must say so plainly; the page
-// shows that message.
+// The FAWN-KV session through the browser build of the core and the session client, against
+// the page's contract (fawnkvTypes.ts). The build must have it: a missing session fails here.
 import { describe, expect, it } from 'vitest';
-import { isCoreError } from './core';
-import { testCore } from './testCore';
+import type { FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from './fawnkvTypes';
+import { testSession } from './session/testSessions';
 
-describe('FawnkvSession (browser build)', () => {
-  it('either runs the cluster by the contract or says this build has none', async () => {
-    const core = await testCore();
-    const s = core.createFawnkvSession({ nodes: 6, vids: 2, replication: 3, preload: 0 }, '1');
-    if (isCoreError(s)) {
-      expect(s.message).toMatch(/^this build of the core has no FawnkvSession/);
-      return;
-    }
-    const vids = s.vids();
-    if (isCoreError(vids)) throw new Error(vids.message);
+describe('fawnkv session (browser build)', () => {
+  it('runs the cluster by the contract', async () => {
+    const s = await testSession<FawnkvSnapshot, FawnkvOp, FawnkvOpResult>('fawnkv', { nodes: 6, vids: 2, replication: 3, preload: 0 }, '1');
+    const t = await s.tick({ dtNs: 0, maxEvents: 0, views: [{ name: 'vids' }] });
+    if (!t.ok) throw new Error(t.message);
+    const vids = t.views.vids as unknown as FawnkvVids;
     expect(vids.pos).toBeInstanceOf(Float64Array);
     expect(vids.pos.length).toBe(12);
     for (let i = 1; i < vids.pos.length; i++) expect(vids.pos[i]!).toBeGreaterThan(vids.pos[i - 1]!);
-    const snap = s.snapshot();
-    expect(snap.ring_version).toBe(vids.version);
-    expect(snap.nodes.map((n) => n.state)).toEqual(Array(6).fill('up'));
+    expect(t.snapshot.ring_version).toBe(vids.version);
+    expect(t.snapshot.nodes.map((n) => n.state)).toEqual(Array(6).fill('up'));
     // A put's chain: R VIDs of the ring on distinct nodes, clockwise from the head.
-    const r = s.apply({ op: 'put', key: 'apple', value: 'red' });
-    if (isCoreError(r)) throw new Error(r.message);
+    const r = await s.apply({ op: 'put', key: 'apple', value: 'red' });
+    if (!r.ok) throw new Error(r.message);
     const names = Array.from(vids.pos, (_, i) => `${vids.node[i]}/${vids.index[i]}`);
     const at = r.result.chain!.map((v) => names.indexOf(v));
     expect(at.every((i) => i >= 0)).toBe(true);
@@ -31,10 +25,10 @@ describe('FawnkvSession (browser build)', () => {
     const off = at.map((i) => (i - at[0]! + names.length) % names.length);
     expect([...off].sort((a, b) => a - b)).toEqual(off);
     expect(r.result.latency_ns).toBeGreaterThan(0);
-    const g = s.apply({ op: 'get', key: 'apple' });
-    if (isCoreError(g)) throw new Error(g.message);
+    const g = await s.apply({ op: 'get', key: 'apple' });
+    if (!g.ok) throw new Error(g.message);
     expect(g.result.value).toBe('red');
-    expect(s.apply({ op: 'fail-node', id: 99 }).ok).toBe(false);
+    expect((await s.apply({ op: 'fail-node', id: 99 })).ok).toBe(false);
     s.dispose();
   });
 });

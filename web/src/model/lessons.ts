@@ -5,9 +5,9 @@
  * answers. Pure functions; the app renders the blocks and runs the checks through the core.
  */
 import { evaluate } from './expr';
-import type { FawndsLiveConfig } from './fawndsTypes';
-import type { FawnkvLiveConfig } from './fawnkvTypes';
-import type { DevicesLiveConfig, DiskConfig, FlashConfig, LiveConfig, ParamValue, Tolerance } from './types';
+import type { LiveConfigValues } from './session/schema';
+import { checkLiveScenario } from './session/validate';
+import type { ParamValue, Tolerance } from './types';
 
 export interface LessonScenario {
   id: string;
@@ -17,16 +17,15 @@ export interface LessonScenario {
   /** An experiment scenario... */
   experiment?: string;
   params?: Record<string, ParamValue>;
-  /** ...or a live-view scenario (the Queues lab: the queue's config; the Devices lab: a view and its config). */
+  /**
+   * ...or a live-view scenario: the lab's session's configuration (checked against its schema,
+   * model/session), with `view` naming the session in a lab with several and `script` the
+   * operations a session with a script runs first.
+   */
   live?: LiveScenarioConfig;
 }
 
-export type LiveScenarioConfig = LiveConfig | DevicesLiveConfig | FawndsLiveConfig | FawnkvLiveConfig;
-
-/** Whether a live scenario drives one of the Devices lab's views. */
-export function isDevicesLive(live: LiveScenarioConfig): live is DevicesLiveConfig {
-  return 'view' in live;
-}
+export type LiveScenarioConfig = LiveConfigValues;
 
 export interface ExerciseOption {
   label: string;
@@ -91,160 +90,6 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** A devices live scenario as its view and that view's configuration (without `view`). */
-export function splitDevicesLive(live: DevicesLiveConfig): { view: 'flash'; config: FlashConfig } | { view: 'disk'; config: DiskConfig } {
-  const config = Object.fromEntries(Object.entries(live).filter(([k]) => k !== 'view'));
-  return live.view === 'flash' ? { view: 'flash', config: config as FlashConfig } : { view: 'disk', config: config as DiskConfig };
-}
-
-/** A live-view field: its kind and range (the core checks again; these give early, clear messages). */
-export type FieldSpec =
-  | { kind: 'int' | 'real'; min: number; max: number }
-  | { kind: 'choice'; choices: string[] }
-  | { kind: 'bool' };
-
-/** The fields a Devices-lab live scenario may set, per view, with their ranges (docs/devices.md). */
-export const DEVICES_LIVE_FIELDS: Record<DevicesLiveConfig['view'], Record<string, FieldSpec>> = {
-  flash: {
-    profile: { kind: 'choice', choices: ['intel-x25m', 'intel-x25e', 'sandisk-cf-4gb'] },
-    blocks: { kind: 'int', min: 8, max: 128 },
-    pages_per_block: { kind: 'int', min: 4, max: 64 },
-    overprovision: { kind: 'real', min: 0.05, max: 0.5 },
-    workload: { kind: 'choice', choices: ['sequential', 'random', 'semi-random'] },
-    streams: { kind: 'int', min: 1, max: 64 },
-    queue_depth: { kind: 'int', min: 1, max: 32 },
-    prefill: { kind: 'bool' },
-  },
-  disk: {
-    profile: { kind: 'choice', choices: ['disk-7200', 'disk-10k', 'disk-5400-laptop'] },
-    workload: { kind: 'choice', choices: ['random', 'sequential'] },
-    rate_per_s: { kind: 'real', min: 0, max: 2000 },
-    scheduler: { kind: 'choice', choices: ['fifo', 'sstf'] },
-    spin_down_s: { kind: 'real', min: 0, max: 600 },
-    io_kb: { kind: 'int', min: 1, max: 1024 },
-  },
-};
-
-function checkDevicesLive(live: Record<string, unknown>, where: string, errors: string[]): void {
-  const view = live.view;
-  if (view !== 'flash' && view !== 'disk') {
-    errors.push(`${where}: a devices live scenario needs "view": "flash" or "disk"`);
-    return;
-  }
-  checkFields(live, DEVICES_LIVE_FIELDS[view], where, `the ${view} view`, errors, ['view']);
-}
-
-/** The fields a FAWN-DS live scenario may set, with their ranges (fawnds/lab/session.h). */
-export const FAWNDS_LIVE_FIELDS: Record<string, FieldSpec> = {
-  profile: { kind: 'choice', choices: ['sandisk-cf-4gb', 'intel-x25m', 'intel-x25e', 'nvm-4ch', 'disk-7200', 'disk-10k', 'disk-5400-laptop'] },
-  capacity_mb: { kind: 'int', min: 16, max: 2048 },
-  stores: { kind: 'int', min: 1, max: 16 },
-  index_bits: { kind: 'int', min: 4, max: 22 },
-  file_mb: { kind: 'int', min: 1, max: 1024 },
-  lock_hold_us: { kind: 'real', min: 1, max: 100000 },
-  page_cache_mb: { kind: 'int', min: 0, max: 1024 },
-  value_bytes: { kind: 'int', min: 0, max: 4096 },
-  load_rate_per_s: { kind: 'real', min: 0, max: 50000 },
-  load_put_fraction: { kind: 'real', min: 0, max: 1 },
-  load_keys: { kind: 'int', min: 1, max: 4000000 },
-};
-
-/** The operations a FAWN-DS scenario's script may hold (the core checks their fields). */
-export const FAWNDS_OPS: Record<string, string[]> = Object.fromEntries(
-  ['put', 'get', 'delete', 'fill', 'delete-many', 'compact', 'split', 'merge', 'checkpoint', 'sync', 'crash', 'recover'].map((op) => [op, []]),
-);
-
-function checkFields(live: Record<string, unknown>, fields: Record<string, FieldSpec>, where: string, what: string, errors: string[], skip: string[]): void {
-  for (const [k, v] of Object.entries(live)) {
-    if (skip.includes(k)) continue;
-    const spec = fields[k];
-    if (!spec) {
-      errors.push(`${where}: unknown field '${k}' for ${what} (known: ${Object.keys(fields).join(', ')})`);
-    } else if (spec.kind === 'choice') {
-      if (typeof v !== 'string' || !spec.choices.includes(v)) errors.push(`${where}: ${k} must be one of ${spec.choices.join(', ')}`);
-    } else if (spec.kind === 'bool') {
-      if (typeof v !== 'boolean') errors.push(`${where}: ${k} must be true or false`);
-    } else if (typeof v !== 'number' || (spec.kind === 'int' && !Number.isInteger(v)) || v < spec.min || v > spec.max) {
-      errors.push(`${where}: ${k} must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
-    }
-  }
-}
-
-/** The fields of the Queues lab's live queue, with their ranges (queues/lab/session.cc). */
-export const QUEUE_LIVE_FIELDS: Record<string, FieldSpec> = {
-  servers: { kind: 'int', min: 1, max: 16 },
-  arrival_rate_per_s: { kind: 'real', min: 1, max: 1e9 },
-  service_us: { kind: 'real', min: 0.01, max: 1e7 },
-  service: { kind: 'choice', choices: ['exponential', 'deterministic'] },
-  queue_limit: { kind: 'int', min: 1, max: 10000 },
-};
-
-/**
- * The fields a lab's live view takes (null: the lab has no live view). The Devices lab's
- * depend on the view; a script is not a field (a scenario carries it).
- */
-export function liveFields(lab: string, view?: DevicesLiveConfig['view']): Record<string, FieldSpec> | null {
-  switch (lab) {
-    case 'queues': return QUEUE_LIVE_FIELDS;
-    case 'devices': return DEVICES_LIVE_FIELDS[view ?? 'flash'];
-    case 'fawnds': return FAWNDS_LIVE_FIELDS;
-    case 'fawnkv': return FAWNKV_LIVE_FIELDS;
-    default: return null;
-  }
-}
-
-/** The fields a FAWN-KV live scenario may set, with their ranges (model/fawnkvTypes.ts). */
-export const FAWNKV_LIVE_FIELDS: Record<string, FieldSpec> = {
-  nodes: { kind: 'int', min: 1, max: 64 },
-  vids: { kind: 'int', min: 1, max: 4096 },
-  replication: { kind: 'int', min: 1, max: 5 },
-  front_ends: { kind: 'int', min: 1, max: 8 },
-  placement: { kind: 'choice', choices: ['hashed', 'even'] },
-  value_bytes: { kind: 'int', min: 1, max: 4096 },
-  cache_entries: { kind: 'int', min: 0, max: 100000 },
-  separate_queues: { kind: 'bool' },
-  load_rate_per_s: { kind: 'real', min: 0, max: 100000 },
-  load_put_fraction: { kind: 'real', min: 0, max: 1 },
-  load_keys: { kind: 'int', min: 1, max: 1000000 },
-  zipf_s: { kind: 'real', min: 0, max: 2 },
-  preload: { kind: 'int', min: 0, max: 100000 },
-  heartbeat_ms: { kind: 'real', min: 10, max: 10000 },
-};
-
-/** The operations a FAWN-KV scenario's script may hold, with the fields each needs. */
-export const FAWNKV_OPS: Record<string, string[]> = {
-  put: ['key'],
-  get: ['key'],
-  'add-node': [],
-  'remove-node': ['id'],
-  'fail-node': ['id'],
-  fill: ['count'],
-  check: [],
-};
-
-/** A scripted live scenario: its fields, then each operation's name and required fields (a key is a string, anything else a count or id). */
-function checkScriptedLive(live: Record<string, unknown>, fields: Record<string, FieldSpec>, ops: Record<string, string[]>, what: string, where: string, errors: string[]): void {
-  checkFields(live, fields, where, what, errors, ['script']);
-  const script = live.script;
-  if (script === undefined) return;
-  if (!Array.isArray(script)) {
-    errors.push(`${where}: script must be an array of operations`);
-    return;
-  }
-  const names = Object.keys(ops);
-  script.forEach((op, i) => {
-    if (!isObject(op) || typeof op.op !== 'string' || !names.includes(op.op)) {
-      errors.push(`${where}: script operation ${i} needs "op": one of ${names.join(', ')}`);
-      return;
-    }
-    for (const f of ops[op.op]!) {
-      const v = op[f];
-      const good = f === 'key' ? typeof v === 'string' && v !== '' : typeof v === 'number' && Number.isInteger(v) && v >= 0;
-      if (!good) errors.push(`${where}: script operation ${i} (${op.op}) needs "${f}": ${f === 'key' ? 'a non-empty string' : 'a non-negative integer'}`);
-    }
-  });
-}
-
 function checkScenario(x: unknown, errors: string[], lab: string): LessonScenario | null {
   if (!isObject(x) || typeof x.id !== 'string') {
     errors.push('a scenario must be an object with a string id');
@@ -258,10 +103,7 @@ function checkScenario(x: unknown, errors: string[], lab: string): LessonScenari
   const hasLive = isObject(x.live);
   if (hasExp === hasLive) errors.push(`${where}: needs exactly one of "experiment" or "live"`);
   if (x.params !== undefined && !isObject(x.params)) errors.push(`${where}: params must be an object`);
-  if (hasLive && lab === 'devices') checkDevicesLive(x.live as Record<string, unknown>, where, errors);
-  else if (hasLive && lab === 'fawnds') checkScriptedLive(x.live as Record<string, unknown>, FAWNDS_LIVE_FIELDS, FAWNDS_OPS, 'the FAWN-DS node', where, errors);
-  else if (hasLive && lab === 'fawnkv') checkScriptedLive(x.live as Record<string, unknown>, FAWNKV_LIVE_FIELDS, FAWNKV_OPS, 'the FAWN-KV cluster', where, errors);
-  else if (hasLive && 'view' in (x.live as Record<string, unknown>)) errors.push(`${where}: "view" is a field of the devices lab's live scenarios`);
+  if (hasLive) errors.push(...checkLiveScenario(lab, x.live as LiveConfigValues, where));
   return x as unknown as LessonScenario;
 }
 

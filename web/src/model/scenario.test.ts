@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changedFields, EMPTY_LAB_STATE, labStateFromSearch, labStateToSearch, liveFromText, liveFromUrl, liveTextAfterEdit, liveToText, scenarioFromSearch, scenarioFromValues, scenarioToSearch,
+  changedFields, EMPTY_LAB_STATE, labStateFromSearch, labStateToSearch, liveFromUrl, liveTextAfterEdit, scenarioFromSearch, scenarioFromValues, scenarioToSearch,
 } from './scenario';
-import type { FieldSpec } from './lessons';
+import type { SessionParam } from './session/schema';
+import { configFromText as fromText, configToText as toText } from './session/validate';
 import type { ExperimentInfo } from './types';
 
 const info: ExperimentInfo = {
@@ -34,12 +35,12 @@ describe('scenario URLs', () => {
 });
 
 describe('lab URL state', () => {
-  const fields: Record<string, FieldSpec> = {
-    nodes: { kind: 'int', min: 1, max: 64 },
-    zipf_s: { kind: 'real', min: 0, max: 2 },
-    placement: { kind: 'choice', choices: ['hashed', 'even'] },
-    separate_queues: { kind: 'bool' },
-  };
+  const p = (name: string, type: SessionParam['type'], more: Partial<SessionParam> = {}): SessionParam =>
+    ({ name, type, default: 0, unit: '', help: '', live: false, ...more });
+  const fields = { params: [p('nodes', 'int', { min: 1, max: 64 }), p('zipf_s', 'real', { min: 0, max: 2 }),
+    p('placement', 'choice', { choices: ['hashed', 'even'] }), p('separate_queues', 'bool')] };
+  const liveFromText = (text: Record<string, string>, f: typeof fields, what: string) => fromText(f, text, what);
+  const liveToText = (config: Record<string, unknown>, f: typeof fields) => toText(f, config);
 
   it('round-trips a guided step, presentation mode, live fields and an experiment', () => {
     const state = {
@@ -127,7 +128,7 @@ describe('live-view state in a link', () => {
     expect(liveFromUrl('devices', disk, { io_kb: '64' }).config).toEqual({ view: 'disk', rate_per_s: 50, io_kb: 64 });
     expect(liveFromUrl('devices', disk, { view: 'flash', blocks: '64' }).config).toEqual({ view: 'flash', blocks: 64 });
     expect(liveFromUrl('devices', undefined, { view: 'tape' }).errors).toEqual(['live.view=tape in the link must be flash or disk']);
-    expect(liveFromUrl('devices', undefined, { io_kb: '64' }).errors[0]).toMatch(/^live\.io_kb in the link is not a field of the live device/);
+    expect(liveFromUrl('devices', undefined, { io_kb: '64' }).errors[0]).toMatch(/^live\.io_kb in the link is not a field of the flash/);
   });
 
   it('writes an edit over the fields the link already had', () => {

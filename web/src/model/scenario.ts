@@ -11,7 +11,9 @@
  * user changed from what the scenario (or the view's default) set. Those names, and every
  * `live.` name, are reserved too.
  */
-import { liveFields, type FieldSpec, type LiveScenarioConfig } from './lessons';
+import type { LiveScenarioConfig } from './lessons';
+import { nounOf, sessionForConfig, sessionOfView, sessionsOf, viewsOf } from './session/schema';
+import { configFromText, configToText } from './session/validate';
 import type { ExperimentInfo, ParamSpec, ParamValue } from './types';
 
 export interface Scenario {
@@ -140,43 +142,6 @@ export function labStateToSearch(s: Omit<LabUrlState, 'errors'>, info?: Experime
   return text ? '?' + text : '';
 }
 
-/**
- * Typed live-view fields from their URL text, checked against `fields` (names and ranges).
- * Unknown names and bad values are left out and each named in `errors`.
- */
-export function liveFromText(text: Record<string, string>, fields: Record<string, FieldSpec>, what: string): { config: Record<string, ParamValue>; errors: string[] } {
-  const config: Record<string, ParamValue> = {};
-  const errors: string[] = [];
-  for (const [k, v] of Object.entries(text)) {
-    const spec = fields[k];
-    if (!spec) {
-      errors.push(`live.${k} in the link is not a field of ${what} (known: ${Object.keys(fields).join(', ')})`);
-      continue;
-    }
-    if (spec.kind === 'choice') {
-      if (spec.choices.includes(v)) config[k] = v;
-      else errors.push(`live.${k}=${v} in the link must be one of ${spec.choices.join(', ')}`);
-    } else if (spec.kind === 'bool') {
-      if (v === 'true' || v === 'false') config[k] = v === 'true';
-      else errors.push(`live.${k}=${v} in the link must be true or false`);
-    } else {
-      const n = v.trim() === '' ? NaN : Number(v);
-      if (Number.isFinite(n) && (spec.kind === 'real' || Number.isInteger(n)) && n >= spec.min && n <= spec.max) config[k] = n;
-      else errors.push(`live.${k}=${v} in the link must be ${spec.kind === 'int' ? 'an integer' : 'a number'} in [${spec.min}, ${spec.max}]`);
-    }
-  }
-  return { config, errors };
-}
-
-/** Live-view fields as URL text: the fields of `fields` whose value is a number, string or boolean. */
-export function liveToText(config: Record<string, unknown>, fields: Record<string, FieldSpec>): Record<string, string> {
-  const text: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config)) {
-    if (fields[k] && (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')) text[k] = String(v);
-  }
-  return text;
-}
-
 /** The fields of `config` whose values differ from `base` (arrays and objects compared by value). */
 export function changedFields(config: Record<string, unknown>, base: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -184,57 +149,59 @@ export function changedFields(config: Record<string, unknown>, base: Record<stri
   return out;
 }
 
-const LIVE_WHAT: Record<string, string> = {
-  queues: 'the live queue', devices: 'the live device', fawnds: 'the live FAWN-DS node', fawnkv: 'the live FAWN-KV cluster',
-};
-
-/** The Devices lab's view a live config names ('flash' when none). */
-function viewOf(c: LiveScenarioConfig | Record<string, unknown> | undefined): 'flash' | 'disk' {
-  return c && 'view' in c && c.view === 'disk' ? 'disk' : 'flash';
+/** The view a live config names in a lab with several sessions (the lab's first when it names none). */
+function viewOf(lab: string, c: LiveScenarioConfig | undefined): string {
+  const views = viewsOf(lab);
+  return c && typeof c.view === 'string' && views.includes(c.view) ? c.view : (views[0] ?? '');
 }
 
 /**
  * The live view's configuration a link describes: the loaded scenario's live configuration
- * (`base`, if any) with the link's `live.` fields over it; null when neither sets anything. In
- * the Devices lab `live.view` picks the tab (a different tab from the scenario's starts from
- * that view's defaults).
+ * (`base`, if any) with the link's `live.` fields over it, typed by the session's schema; null
+ * when neither sets anything. In a lab with several sessions (the Devices lab) `live.view`
+ * picks the tab (a different tab from the scenario's starts from that view's defaults).
  */
 export function liveFromUrl(lab: string, base: LiveScenarioConfig | undefined, text: Record<string, string>): { config: Record<string, unknown> | null; errors: string[] } {
   if (Object.keys(text).length === 0) return { config: base ? { ...base } : null, errors: [] };
+  if (sessionsOf(lab).length === 0) return { config: base ? { ...base } : null, errors: [`this lab has no live view: the link's live.${Object.keys(text)[0]} is ignored`] };
   const errors: string[] = [];
   const rest = { ...text };
   let start: Record<string, unknown> = { ...(base ?? {}) };
-  let view: 'flash' | 'disk' | undefined;
-  if (lab === 'devices') {
-    view = viewOf(base);
+  const views = viewsOf(lab);
+  if (views.length > 0) {
+    let view = viewOf(lab, base);
     if ('view' in rest) {
-      const v = rest.view;
+      const v = rest.view!;
       delete rest.view;
-      if (v === 'flash' || v === 'disk') view = v;
-      else errors.push(`live.view=${v} in the link must be flash or disk`);
+      if (views.includes(v)) view = v;
+      else errors.push(`live.view=${v} in the link must be ${views.join(' or ')}`);
     }
-    if (view !== viewOf(base)) start = {};
+    if (view !== viewOf(lab, base)) start = {};
     start.view = view;
   }
-  const fields = liveFields(lab, view);
-  if (!fields) return { config: base ? { ...base } : null, errors: [`this lab has no live view: the link's live.${Object.keys(text)[0]} is ignored`] };
-  const typed = liveFromText(rest, fields, LIVE_WHAT[lab] ?? 'the live view');
+  const info = sessionForConfig(lab, start)!;
+  const typed = configFromText(info, rest, nounOf(info));
   return { config: { ...start, ...typed.config }, errors: [...errors, ...typed.errors] };
 }
 
 /**
  * The link's `live.` fields after the user changed the live view: `changed` holds the fields
  * that now differ from the request the view last took (the scenario's configuration with the
- * link's fields `text` over it), so the result is `text` with `changed` written over it. In the
- * Devices lab `changed.view` names the tab; a tab other than the one `text` and the scenario
- * chose starts afresh.
+ * link's fields `text` over it), so the result is `text` with `changed` written over it. In a
+ * lab with several sessions `changed.view` names the tab; a tab other than the one `text` and
+ * the scenario chose starts afresh.
  */
 export function liveTextAfterEdit(lab: string, base: LiveScenarioConfig | undefined, text: Record<string, string>, changed: Record<string, unknown>): Record<string, string> {
-  if (lab !== 'devices') return { ...text, ...liveToText(changed, liveFields(lab) ?? {}) };
-  const scenarioView = viewOf(base);
-  const before = text.view === 'disk' || text.view === 'flash' ? text.view : scenarioView;
-  const view = changed.view === 'disk' || changed.view === 'flash' ? changed.view : before;
-  const out: Record<string, string> = { ...(view === before ? text : {}), ...liveToText(changed, liveFields(lab, view) ?? {}) };
+  const views = viewsOf(lab);
+  if (views.length === 0) {
+    const info = sessionOfView(lab, undefined);
+    return { ...text, ...(info ? configToText(info, changed) : {}) };
+  }
+  const scenarioView = viewOf(lab, base);
+  const before = text.view !== undefined && views.includes(text.view) ? text.view : scenarioView;
+  const view = typeof changed.view === 'string' && views.includes(changed.view) ? changed.view : before;
+  const info = sessionOfView(lab, view)!;
+  const out: Record<string, string> = { ...(view === before ? text : {}), ...configToText(info, changed) };
   delete out.view;
   return view === scenarioView ? out : { view, ...out };
 }

@@ -4,7 +4,6 @@
  * which opens that tab and configures it; the hidden view pauses.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { splitDevicesLive } from '../../model/lessons';
 import type { DevicesLiveConfig, DiskConfig, FlashConfig } from '../../model/types';
 import { LiveDisk } from './LiveDisk';
 import { LiveFlash } from './LiveFlash';
@@ -21,10 +20,10 @@ export function LiveDevices({ request, onEdit }: { request: LiveRequest<DevicesL
 
   useEffect(() => {
     if (!request) return;
-    const live = splitDevicesLive(request.config);
-    setView(live.view);
-    if (live.view === 'flash') setFlashReq({ config: live.config, seed: request.seed, nonce: request.nonce });
-    else setDiskReq({ config: live.config, seed: request.seed, nonce: request.nonce });
+    const { view: v, ...config } = request.config;
+    setView(v);
+    if (v === 'flash') setFlashReq({ config: config as FlashConfig, seed: request.seed, nonce: request.nonce });
+    else setDiskReq({ config: config as DiskConfig, seed: request.seed, nonce: request.nonce });
   }, [request]);
 
   const onTabKey = (e: KeyboardEvent) => {

@@ -1,11 +1,10 @@
 /**
- * The live disk: a DiskSession in the core (a platter, a head on its arm, a request queue and
- * the power states), stepped from requestAnimationFrame and drawn by renderDiskView. The
+ * The live disk: the core's devices.disk session (a platter, a head on its arm, a request queue
+ * and the power states; in the session worker), ticked once a frame and drawn by renderDiskView. The
  * profile starts a new disk; the workload, request rate, scheduler, spin-down timeout and
  * request size change the running one. Counters beside the view come from the snapshot.
  */
 import { useRef } from 'react';
-import type { LiveDiskSession } from '../../model/core';
 import type { DiskConfig, DiskSnapshot } from '../../model/types';
 import { renderDiskView } from '../../viz/diskView';
 import { fmt } from '../../viz/format';
@@ -45,16 +44,14 @@ const PROFILES: Array<[DiskConfig['profile'], string]> = [
 
 export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequest<DiskConfig> | null; active?: boolean; onEdit?: (changed: Partial<DiskConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const live = useLiveSession<DiskConfig, DiskSnapshot, LiveDiskSession>({
+  const live = useLiveSession<DiskConfig, DiskSnapshot>({
     request,
     onEdit,
     defaults: DEFAULT_DISK,
     speeds: DISK_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,
     active,
-    create: (core, config, seed) => core.createDiskSession(config, seed),
-    structural: (c) => ({ profile: c.profile }),
-    running: (c) => ({ workload: c.workload, rate_per_s: c.rate_per_s, scheduler: c.scheduler, spin_down_s: c.spin_down_s, io_kb: c.io_kb }),
+    session: 'devices.disk',
     draw: (sn) => {
       if (svgRef.current) renderDiskView(svgRef.current, sn);
     },

@@ -1,12 +1,11 @@
 /**
- * The live flash device: a FlashSession in the core (an SSD or CF card behind its FTL, shrunk
- * to a few dozen erase blocks), stepped from requestAnimationFrame and drawn by
+ * The live flash device: the core's devices.flash session (an SSD or CF card behind its FTL, shrunk
+ * to a few dozen erase blocks; in the session worker), ticked once a frame and drawn by
  * renderFlashView. The profile, the number of blocks, pages per block and the spare fraction
  * start a new device; the workload, streams and queue depth change the running one. Counters
  * beside the view come from the session's snapshot.
  */
 import { useRef } from 'react';
-import type { LiveFlashSession } from '../../model/core';
 import type { FlashConfig, FlashSnapshot } from '../../model/types';
 import { FlashAnimator, renderFlashView } from '../../viz/flashView';
 import { fmt } from '../../viz/format';
@@ -49,16 +48,14 @@ const PROFILES: Array<[FlashConfig['profile'], string]> = [
 export function LiveFlash({ request, active = true, onEdit }: { request: LiveRequest<FlashConfig> | null; active?: boolean; onEdit?: (changed: Partial<FlashConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const animator = useRef(new FlashAnimator());
-  const live = useLiveSession<FlashConfig, FlashSnapshot, LiveFlashSession>({
+  const live = useLiveSession<FlashConfig, FlashSnapshot>({
     request,
     onEdit,
     defaults: DEFAULT_FLASH,
     speeds: FLASH_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,
     active,
-    create: (core, config, seed) => core.createFlashSession(config, seed),
-    structural: (c) => ({ profile: c.profile, blocks: c.blocks, pages_per_block: c.pages_per_block, overprovision: c.overprovision, prefill: c.prefill }),
-    running: (c) => ({ workload: c.workload, streams: c.streams, queue_depth: c.queue_depth }),
+    session: 'devices.flash',
     draw: (sn, now) => {
       if (svgRef.current) renderFlashView(svgRef.current, animator.current.frame(sn, now), sn);
     },

@@ -1,42 +1,48 @@
 /**
- * The FAWN-DS lab's live node: a FAWN-DS node's stores on the emulated CF card, crashable,
- * stepped from requestAnimationFrame (useLiveSession). This file hosts the parts: the session's
- * calls (fawndsSession.ts), the setup and operation controls, the log and index canvases
- * (LogCanvas, IndexCanvas, painted from each frame), the timeline and the panels that read the
- * snapshot. The columns are fetched when the session's version changes, at most a tenth of the
- * time for big logs. A lesson scenario's `script` runs one operation per frame (a big fill in
- * chunks) so the page stays responsive while it loads. The default speed is auto
+ * The FAWN-DS lab's live node: a FAWN-DS node's stores on the emulated CF card, crashable, in
+ * the core's `fawnds` session (in the session worker), ticked once a frame (useLiveSession).
+ * This file hosts the parts: the session's calls (fawndsSession.ts), the setup and operation
+ * controls, the log and index canvases (LogCanvas, IndexCanvas, painted from each tick), the
+ * timeline and the panels that read the snapshot. The columns come with a tick when the
+ * session's version changes, at most a tenth of the time for big logs. A lesson scenario's
+ * `script` runs one operation per frame (a big fill in chunks) so the page stays responsive
+ * while it loads. The default speed is auto
  * (fawndsSpeed.ts). Records are labelled by the key typed for them where the page knows it.
  */
 import { useRef, useState } from 'react';
 import { isCoreError } from '../../model/core';
-import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsSnapshot } from '../../model/fawndsTypes';
+import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from '../../model/fawndsTypes';
+import type { ViewRequest } from '../../model/session/client';
+import type { Columns } from '../../model/session/protocol';
+import type { CoreError } from '../../model/types';
 import { paintScene } from '../../viz/canvasScene';
 import { timelineScene } from '../../viz/fawndsTimeline';
 import type { LiveRequest } from '../../app/labModule';
 import { LiveControls, liveKeys } from '../../app/LiveControls';
-import { ScriptQueue, scriptedCreate } from '../../app/scriptQueue';
 import { useLiveSession } from '../../app/useLiveSession';
 import { canvasWidth } from '../../app/viewSize';
 import { FawndsControls } from './FawndsControls';
 import { FawndsCounters, LookupPanel, MaintenancePanel, RecentOps, RecoveryPanel } from './FawndsPanels';
 import { FawndsSetup } from './FawndsSetup';
 import { DEFAULT_FAWNDS, describeResult, expandScript } from './fawndsOps';
-import { applyOp, openFawnds, readColumns, type LiveFawndsSession } from './fawndsSession';
+import { applyOp, columnViews, noteResult, readColumns } from './fawndsSession';
 import { FAWNDS_AUTO, FAWNDS_SPEEDS } from './fawndsSpeed';
 import { IndexCanvas, type IndexCanvasHandle } from './IndexCanvas';
 import { LogCanvas, type LogCanvasHandle } from './LogCanvas';
 import { logRows } from './logRows';
 
 export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRequest<FawndsLiveConfig> | null; active?: boolean; onEdit?: (changed: Partial<FawndsLiveConfig>) => void }) {
-  const sess = useRef<LiveFawndsSession | null>(null);
-  const script = useRef(new ScriptQueue<FawndsOp>());
   /** The columns last read, and the typed keys' names. */
   const logs = useRef(new Map<number, FawndsLog>());
   const cells = useRef<FawndsIndexCells | null>(null);
   const names = useRef(new Map<number, string>());
-  /** When the columns were last read, at which session version, and what the read cost (ms). */
-  const fetched = useRef({ version: -1, at: 0, cost: 0, timeline: 0 });
+  /**
+   * When the columns were last asked for, at which session version, what the read cost (ms of
+   * wall time from asking to having them), and whether a read is on its way.
+   */
+  const fetched = useRef({ version: -1, at: 0, cost: 0, timeline: 0, inflight: false });
+  /** The last tick's snapshot (the columns the next tick fetches follow its stores). */
+  const lastSnap = useRef<FawndsSnapshot | null>(null);
   /** Read the columns on the next frame (an operation ran, the store changed, a new session). */
   const force = useRef(true);
   const storeRef = useRef(0);
@@ -48,7 +54,6 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
   const [store, setStoreState] = useState(0);
   const [opError, setOpError] = useState<string | null>(null);
   const [result, setResult] = useState('');
-  const [scriptStatus, setScriptStatus] = useState('');
   const [logCounts, setLogCounts] = useState<number[] | null>(null);
   const [indexNote, setIndexNote] = useState('');
 
@@ -58,7 +63,7 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     force.current = true;
   };
 
-  const live = useLiveSession<FawndsLiveConfig, FawndsSnapshot, LiveFawndsSession>({
+  const live = useLiveSession<FawndsLiveConfig, FawndsSnapshot, FawndsOp, FawndsOpResult>({
     request,
     onEdit,
     defaults: DEFAULT_FAWNDS,
@@ -67,15 +72,21 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     auto: FAWNDS_AUTO,
     playOnScenario: true,
     active,
-    create: scriptedCreate(openFawnds, sess, script.current, expandScript),
-    structural: (c) => ({ profile: c.profile, capacity_mb: c.capacity_mb, stores: c.stores, index_bits: c.index_bits, file_mb: c.file_mb,
-      lock_hold_us: c.lock_hold_us, page_cache_mb: c.page_cache_mb, script: c.script }),
-    running: (c) => ({ value_bytes: c.value_bytes, load_rate_per_s: c.load_rate_per_s, load_put_fraction: c.load_put_fraction, load_keys: c.load_keys }),
-    draw: (sn, now) => frame(sn, now),
+    session: 'fawnds',
+    expandScript,
+    onScript: (_op, r, step) => {
+      noteResult(r, names.current);
+      if (step.error) setOpError(step.error);
+      force.current = true;
+    },
+    draw: (sn, now, views) => frame(sn, now, views),
+    views: (now) => columnsWanted(now),
     onNew: () => {
       logs.current.clear();
       cells.current = null;
       fetched.current.version = -1;
+      fetched.current.inflight = false;
+      lastSnap.current = null;
       force.current = true;
       logView.current?.reset();
       indexView.current?.reset();
@@ -84,14 +95,33 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
       setStoreState(0);
       setResult('');
       setOpError(null);
-      setScriptStatus('');
     },
   });
   const { config, update, snap, error } = live;
+  const scriptStatus = live.scriptStatus;
 
-  /** Reads the columns into the refs and the counters' state. */
-  const fetchColumns = (s: LiveFawndsSession, sn: FawndsSnapshot) => {
-    const c = readColumns(s, sn, storeRef.current);
+  /**
+   * The columns the next tick fetches: when an operation or the store forces it, or the version
+   * changed. Columns cost time in proportion to the records (about 0.1 s for a million): ask at
+   * most every 60 ms, spending at most a tenth of the time on them; none while a read is on its way.
+   */
+  const columnsWanted = (now: number): ViewRequest[] | undefined => {
+    const sn = lastSnap.current;
+    const f = fetched.current;
+    const v = live.session.current?.version ?? -1;
+    if (!sn || f.inflight) return undefined;
+    if (!force.current && !(v !== f.version && now - f.at > Math.max(60, 10 * f.cost))) return undefined;
+    force.current = false;
+    f.version = v;
+    f.at = now;
+    f.inflight = true;
+    return columnViews(sn, storeRef.current);
+  };
+
+  /** Takes the columns a tick brought into the refs and the counters' state. */
+  const takeColumns = (sn: FawndsSnapshot, views: Record<string, Columns | CoreError>) => {
+    const c = readColumns(views, sn, storeRef.current);
+    if (c.stale) force.current = true;
     logs.current = c.logs;
     cells.current = c.cells;
     setLogCounts((prev) => (prev && prev.join() === c.counts.join() ? prev : c.counts));
@@ -102,29 +132,14 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     setIndexNote(c.indexNote);
   };
 
-  function frame(sn: FawndsSnapshot, now: number) {
-    const s = sess.current;
-    if (!s) return;
-    const stepped = script.current.step({ apply: (op: FawndsOp) => applyOp(s, op, names.current) });
-    if (stepped) {
-      if (stepped.error) setOpError(stepped.error);
-      setScriptStatus(stepped.status);
-      force.current = true;
-      return;
-    }
-    const v = s.version();
+  function frame(sn: FawndsSnapshot, now: number, views: Record<string, Columns | CoreError>) {
+    lastSnap.current = sn;
     const f = fetched.current;
-    // Columns cost time in proportion to the records (about 0.1 s for a million in the
-    // browser): fetch at most every 60 ms, and spend at most a tenth of the time on it.
-    const fresh = force.current || (v !== f.version && now - f.at > Math.max(60, 10 * f.cost));
-    if (fresh) {
-      force.current = false;
-      f.version = v;
-      f.at = now;
-      const t0 = performance.now();
-      fetchColumns(s, sn);
+    if (f.inflight && Object.keys(views).length > 0) {
+      f.inflight = false;
+      f.cost = Math.max(0, now - f.at - 1000 / 60);  // the read, less the frame a tick takes anyway
+      takeColumns(sn, views);
       paintViews(sn, true);
-      f.cost = performance.now() - t0;
     } else {
       paintViews(sn, false);
     }
@@ -140,10 +155,10 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     indexView.current?.draw(cells.current, storeRef.current, sn.last_lookup, force);
   };
 
-  const runOp = (op: FawndsOp) => {
-    const s = sess.current;
+  const runOp = async (op: FawndsOp) => {
+    const s = live.session.current;
     if (!s) return;
-    const r = applyOp(s, op, names.current);
+    const r = await applyOp(s, op, names.current);
     force.current = true;
     if (isCoreError(r)) {
       setOpError(r.message);

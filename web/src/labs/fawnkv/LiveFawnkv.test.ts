@@ -1,7 +1,6 @@
-// The FAWN-KV page's pure parts: result lines, and the script queue both scripted labs share.
+// The FAWN-KV page's pure parts: result lines (the script queue: app/scriptQueue.test.ts).
 import { describe, expect, it } from 'vitest';
 import { describeKvResult } from './LiveFawnkv';
-import { ScriptQueue } from '../../app/scriptQueue';
 
 describe('result lines', () => {
   it('name the chain, where the answer came from and the latency', () => {
@@ -14,20 +13,5 @@ describe('result lines', () => {
     expect(describeKvResult({ op: 'check' }, { op: 'check', check: { keys: 3, operations: 10, violations: 2, details: [] } }))
       .toBe('checker: 2 violations in 10 operations');
     expect(describeKvResult({ op: 'fill', count: 100, from: 5 }, { op: 'fill' })).toBe('put keys k5 … k104');
-  });
-});
-
-describe('ScriptQueue', () => {
-  it('applies one operation per step, reports progress, and stops at the first refusal', () => {
-    const q = new ScriptQueue<{ op: string }>();
-    const applied: string[] = [];
-    const session = { apply: (o: { op: string }) => (applied.push(o.op), o.op === 'bad' ? { ok: false as const, code: 'x', message: 'no' } : { ok: true }) };
-    q.load([{ op: 'a' }, { op: 'b' }, { op: 'bad' }, { op: 'c' }]);
-    expect(q.step(session)).toEqual({ error: null, status: 'Setting up the scenario: step 1 of 4…' });
-    expect(q.step(session)).toEqual({ error: null, status: 'Setting up the scenario: step 2 of 4…' });
-    expect(q.step(session)).toEqual({ error: "The scenario's operation 3 (bad) failed: no", status: '' });
-    expect(q.busy).toBe(false);
-    expect(q.step(session)).toBeNull();
-    expect(applied).toEqual(['a', 'b', 'bad']);
   });
 });

@@ -1,16 +1,18 @@
 /**
- * The FAWN-KV lab's live cluster: a FawnkvSession in the core (back-ends on a consistent-
- * hashing ring, front-ends, chain replication, joins, leaves and failures), stepped from
- * requestAnimationFrame through useLiveSession. The ring's VIDs and chains come as columns,
- * fetched when the snapshot's `ring_version` changes, and are drawn every frame by the shared
+ * The FAWN-KV lab's live cluster: the core's fawnkv session (back-ends on a consistent-hashing
+ * ring, front-ends, chain replication, joins, leaves and failures; in the session worker),
+ * ticked once a frame through useLiveSession. The ring's VIDs and chains come as columns with
+ * a tick when the snapshot's `ring_version` changes, and are drawn every frame by the shared
  * ring host (RingCanvas: hover, pin and keyboard focus). A scenario's `script` runs one
  * operation per frame.
  * The default speed is auto (fawnkvAutoMode): slow motion for joins, leaves and repairs, a
  * fast-forward while a failure waits to be noticed.
  */
 import { useRef, useState } from 'react';
-import { isCoreError, type LiveFawnkvSession } from '../../model/core';
-import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot } from '../../model/fawnkvTypes';
+import { isCoreError } from '../../model/core';
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from '../../model/fawnkvTypes';
+import type { Columns } from '../../model/session/protocol';
+import type { CoreError } from '../../model/types';
 import { paintScene } from '../../viz/canvasScene';
 import { kvTimelineScene } from '../../viz/fawnkvTimeline';
 import { fmtNs } from '../../viz/format';
@@ -21,7 +23,6 @@ import type { AutoMode, AutoPolicy } from '../../app/autoSpeed';
 import { AUTO_SPEED, LiveControls, liveKeys, speedsOf, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
 import { RingCanvas, type RingCanvasHandle } from '../../app/RingCanvas';
-import { ScriptQueue, scriptedCreate } from '../../app/scriptQueue';
 import { useLiveSession } from '../../app/useLiveSession';
 
 /**
@@ -97,17 +98,17 @@ export function describeKvResult(op: FawnkvOp, r: FawnkvOpResult): string {
 }
 
 export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRequest<FawnkvLiveConfig> | null; active?: boolean; onEdit?: (changed: Partial<FawnkvLiveConfig>) => void }) {
-  const sess = useRef<LiveFawnkvSession | null>(null);
-  const script = useRef(new ScriptQueue<FawnkvOp>());
   const ring = useRef<RingIndex | null>(null);
   const ringVersion = useRef(-1);
+  /** The ring version of the last snapshot, and whether the VIDs are on their way. */
+  const seenVersion = useRef(-1);
+  const vidsInFlight = useRef(false);
   const lastTimeline = useRef(0);
   const ringView = useRef<RingCanvasHandle>(null);
   const timeCanvas = useRef<HTMLCanvasElement>(null);
 
   const [opError, setOpError] = useState<string | null>(null);
   const [result, setResult] = useState('');
-  const [scriptStatus, setScriptStatus] = useState('');
   const [shares, setShares] = useState<RingIndex['shares'] | null>(null);
   const [ringError, setRingError] = useState<string | null>(null);
 
@@ -117,7 +118,7 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     fastNsPerSec: 1e9,
     mode: (sn, busy) => fawnkvAutoMode(sn, busy, (id) => ring.current?.shares.has(id) ?? true),
   };
-  const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, LiveFawnkvSession>({
+  const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, FawnkvOp, FawnkvOpResult>({
     request,
     onEdit,
     defaults: DEFAULT_FAWNKV,
@@ -126,38 +127,41 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     auto: autoPolicy,
     playOnScenario: true,
     active,
-    create: scriptedCreate((core, c, seed) => core.createFawnkvSession(c, seed), sess, script.current),
-    structural: (c) => ({ nodes: c.nodes, vids: c.vids, replication: c.replication, front_ends: c.front_ends, placement: c.placement,
-      separate_queues: c.separate_queues, preload: c.preload, heartbeat_ms: c.heartbeat_ms, script: c.script }),
-    running: (c) => ({ value_bytes: c.value_bytes, cache_entries: c.cache_entries, load_rate_per_s: c.load_rate_per_s,
-      load_put_fraction: c.load_put_fraction, load_keys: c.load_keys, zipf_s: c.zipf_s }),
-    draw: (sn, now) => frame(sn, now),
+    session: 'fawnkv',
+    onScript: (_op, _r, step) => {
+      if (step.error) setOpError(step.error);
+    },
+    draw: (sn, now, views) => frame(sn, now, views),
+    // The ring's VIDs and chains, fetched again when the snapshot's ring_version changes.
+    views: () => {
+      if (vidsInFlight.current || seenVersion.current < 0 || seenVersion.current === ringVersion.current) return undefined;
+      vidsInFlight.current = true;
+      return [{ name: 'vids' }];
+    },
     onNew: () => {
       ring.current = null;
       ringVersion.current = -1;
+      seenVersion.current = -1;
+      vidsInFlight.current = false;
       setShares(null);
       setResult('');
       setOpError(null);
-      setScriptStatus('');
     },
   });
   const { config, update, snap, error } = live;
+  const scriptStatus = live.scriptStatus;
 
-  function frame(sn: FawnkvSnapshot, now: number) {
-    const s = sess.current;
-    if (!s) return;
-    const stepped = script.current.step(s);
-    if (stepped) {
-      if (stepped.error) setOpError(stepped.error);
-      setScriptStatus(stepped.status);
-    }
-    if (sn.ring_version !== ringVersion.current) {
-      const v = s.vids();
+  function frame(sn: FawnkvSnapshot, now: number, views: Record<string, Columns | CoreError>) {
+    seenVersion.current = sn.ring_version;
+    const v = views.vids;
+    if (v) {
+      vidsInFlight.current = false;
       if (isCoreError(v)) {
         setRingError(v.message);
       } else {
-        ring.current = indexRing(v);
-        ringVersion.current = sn.ring_version;
+        const vids = v as unknown as FawnkvVids;
+        ring.current = indexRing(vids);
+        ringVersion.current = vids.version;
         setShares(ring.current.shares);
         setRingError(null);
       }
@@ -172,10 +176,10 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     }
   }
 
-  const runOp = (op: FawnkvOp) => {
-    const s = sess.current;
+  const runOp = async (op: FawnkvOp) => {
+    const s = live.session.current;
     if (!s) return;
-    const r = s.apply(op);
+    const r = await s.apply(op);
     if (isCoreError(r)) {
       setOpError(r.message);
       return;

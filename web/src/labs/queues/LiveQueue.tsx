@@ -1,22 +1,20 @@
 /**
- * The live queue: a QueueSession in the core, stepped from requestAnimationFrame and drawn by
- * renderQueueView. Play, pause, step one event, and slow-motion speed; the arrival rate,
+ * The live queue: the core's queues session (in the session worker), ticked once a frame and
+ * drawn by renderQueueView. Play, pause, step one event, and slow-motion speed; the arrival rate,
  * service time and distribution change a running queue, the number of servers starts a new
  * one. Counters beside the view come from the session's snapshot, with the theory for the
  * current setting (M/M/k, or M/D/1).
  */
-import { useEffect, useRef, useState } from 'react';
-import type { LiveQueueSession } from '../../model/core';
-import { isCoreError } from '../../model/core';
-import { changedFields } from '../../model/scenario';
+import { useRef } from 'react';
 import type { LiveConfig, QueueSnapshot } from '../../model/types';
 import { fmt, fmtNs } from '../../viz/format';
 import { QueueAnimator, queueLayoutFor, renderQueueView } from '../../viz/queueView';
-import { useCore } from '../../app/coreContext';
+import type { Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
+import { useLiveSession } from '../../app/useLiveSession';
 
 /** Virtual nanoseconds per wall-clock second at each speed. */
-const SPEEDS: Array<{ label: string; nsPerSec: number }> = [
+const SPEEDS: Speed[] = [
   { label: '10 µs per second', nsPerSec: 10_000 },
   { label: '50 µs per second', nsPerSec: 50_000 },
   { label: '200 µs per second', nsPerSec: 200_000 },
@@ -34,107 +32,24 @@ const DEFAULT_CONFIG: Required<LiveConfig> = {
 };
 
 export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig> | null; onEdit?: (changed: Partial<LiveConfig>) => void }) {
-  const { core } = useCore();
   const svgRef = useRef<SVGSVGElement>(null);
-  const session = useRef<LiveQueueSession | null>(null);
   const animator = useRef(new QueueAnimator());
-  const playing = useRef(false);
-  const speed = useRef(SPEEDS[1]!.nsPerSec);
-  const [config, setConfig] = useState<Required<LiveConfig>>(DEFAULT_CONFIG);
-  const [seed, setSeed] = useState(1);
-  const [isPlaying, setPlaying] = useState(false);
-  const [speedIdx, setSpeedIdx] = useState(1);
-  const [snap, setSnap] = useState<QueueSnapshot | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  /** The configuration last taken (defaults or a scenario's) and whether the user changed it since. */
-  const base = useRef<Required<LiveConfig>>(DEFAULT_CONFIG);
-  const edited = useRef(false);
-  const onEditRef = useRef(onEdit);
-  onEditRef.current = onEdit;
-
-  // A scenario from the lesson replaces the configuration and restarts the queue.
-  useEffect(() => {
-    if (!request) return;
-    base.current = { ...DEFAULT_CONFIG, ...request.config } as Required<LiveConfig>;
-    edited.current = false;
-    setConfig(base.current);
-    setSeed(request.seed);
-    setGeneration((g) => g + 1);
-  }, [request]);
-
-  // A new session whenever the structure changes (servers, queue limit, seed) or on reset.
-  useEffect(() => {
-    if (!core) return;
-    const s = core.createQueueSession(config, String(seed));
-    if (isCoreError(s)) {
-      setError(s.message);
-      return;
-    }
-    setError(null);
-    session.current = s;
-    animator.current.reset();
-    setSnap(s.snapshot());
-    return () => {
-      s.dispose();
-      if (session.current === s) session.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rate and service are applied in place below
-  }, [core, config.servers, config.queue_limit, seed, generation]);
-
-  // The user's changes go to the page's URL.
-  useEffect(() => {
-    if (!edited.current) return;
-    edited.current = false;
-    onEditRef.current?.(changedFields(config, base.current));
-  }, [config]);
-
-  // Rate and service changes apply to the running queue.
-  useEffect(() => {
-    const s = session.current;
-    if (!s) return;
-    const msg = s.reconfigure({ arrival_rate_per_s: config.arrival_rate_per_s, service_us: config.service_us, service: config.service });
-    setError(msg || null);
-  }, [config.arrival_rate_per_s, config.service_us, config.service]);
-
-  // The animation loop: advance virtual time while playing; always ease the dots.
-  useEffect(() => {
-    let raf = 0;
-    let last = performance.now();
-    let lastUi = 0;
-    const tick = (now: number) => {
-      const s = session.current;
-      const dtMs = Math.min(100, now - last);
-      last = now;
-      if (s && svgRef.current) {
-        if (playing.current) s.advance((dtMs / 1000) * speed.current, 200_000);
-        const sn = s.snapshot();
-        const view = queueLayoutFor(svgRef.current.clientWidth);
-        renderQueueView(svgRef.current, animator.current.frame(sn, now, 0.5, view), sn, view);
-        if (now - lastUi > 200) {
-          lastUi = now;
-          setSnap(sn);
-        }
-      }
-      raf = requestAnimationFrame(tick);
-    };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, []);
-
-  const setPlay = (p: boolean) => {
-    playing.current = p;
-    setPlaying(p);
-  };
-  const step = () => {
-    setPlay(false);
-    session.current?.step();
-    if (session.current) setSnap(session.current.snapshot());
-  };
-  const update = (patch: Partial<Required<LiveConfig>>) => {
-    edited.current = true;
-    setConfig((c) => ({ ...c, ...patch }));
-  };
+  const live = useLiveSession<LiveConfig, QueueSnapshot>({
+    request,
+    onEdit,
+    defaults: DEFAULT_CONFIG,
+    speeds: SPEEDS,
+    defaultSpeed: 1,
+    active: true,
+    session: 'queues',
+    draw: (sn, now) => {
+      if (!svgRef.current) return;
+      const view = queueLayoutFor(svgRef.current.clientWidth);
+      renderQueueView(svgRef.current, animator.current.frame(sn, now, 0.5, view), sn, view);
+    },
+    onNew: () => animator.current.reset(),
+  });
+  const { config, update, snap, error, isPlaying, setPlay, step, speedIdx } = live;
   const num = (text: string, fallback: number) => {
     const v = Number(text);
     return Number.isFinite(v) && text.trim() !== '' ? v : fallback;
@@ -147,7 +62,7 @@ export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig
     <section className="panel live" aria-labelledby="live-heading"
       onKeyDown={(e) => {
         if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-        if (e.key === ' ') { e.preventDefault(); setPlay(!playing.current); }
+        if (e.key === ' ') { e.preventDefault(); live.togglePlay(); }
         else if (e.key === '.') { e.preventDefault(); step(); }
       }}>
       <h2 id="live-heading">Live queue</h2>
@@ -156,13 +71,9 @@ export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig
           {isPlaying ? 'Pause' : 'Play'}
         </button>
         <button type="button" onClick={step} title="Run the next event (key: .)">Step</button>
-        <button type="button" onClick={() => { setPlay(false); setGeneration((g) => g + 1); }}>Reset</button>
+        <button type="button" onClick={live.reset}>Reset</button>
         <label htmlFor="live-speed">speed</label>
-        <select id="live-speed" value={speedIdx} onChange={(e) => {
-          const i = Number(e.target.value);
-          setSpeedIdx(i);
-          speed.current = SPEEDS[i]!.nsPerSec;
-        }}>
+        <select id="live-speed" value={speedIdx} onChange={(e) => live.setSpeed(Number(e.target.value))}>
           {SPEEDS.map((s, i) => <option key={s.label} value={i}>{s.label}</option>)}
         </select>
         <span className="muted small">virtual time {snap ? fmtNs(snap.now_ns) : '—'}</span>

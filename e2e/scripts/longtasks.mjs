@@ -1,0 +1,68 @@
+// The longest main-thread task on the live FAWN-KV and FAWN-DS pages while they play at their
+// fastest speed (not part of npm test: a measurement to compare builds).
+//
+//   node e2e/scripts/longtasks.mjs http://127.0.0.1:4313 [seconds=10]
+//
+// For each page (the lab as it opens, and with a heavy lesson scenario) it opens the page in
+// Debian's Chromium at 1280×720, picks the last (fastest) entry of the live view's speed
+// list, presses Play, and reads the PerformanceObserver 'longtask' entries (buffered) of the
+// playing window. Prints one line per page and a JSON summary. Works against any build of the
+// lab (the old main-thread sessions or the session worker): it only uses the page's controls.
+/* global window */
+import { chromium } from '@playwright/test';
+
+const base = (process.argv[2] ?? '').replace(/\/$/, '');
+const seconds = Number(process.argv[3] ?? 10);
+if (!/^https?:\/\//.test(base) || !(seconds > 0)) {
+  console.error('usage: node e2e/scripts/longtasks.mjs <base URL, e.g. http://127.0.0.1:4313> [seconds=10]');
+  process.exit(2);
+}
+
+const PAGES = [
+  ['fawnkv', '/labs/fawnkv'],
+  ['fawnkv', '/labs/fawnkv?scenario=cluster-power'],
+  ['fawnds', '/labs/fawnds'],
+  ['fawnds', '/labs/fawnds?scenario=million-records'],
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.FAWNLAB_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+});
+const results = [];
+try {
+  for (const [prefix, path] of PAGES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.addInitScript(() => {
+      window.__longtasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(base + path);
+    const speed = page.locator(`#${prefix}-speed`);
+    await speed.waitFor({ timeout: 60_000 });
+    // Let the session open and a scenario's script finish setting up.
+    await page.getByText(/Setting up the scenario/).waitFor({ state: 'detached', timeout: 120_000 }).catch(() => {});
+    await page.waitForTimeout(1000);
+    const last = await speed.locator('option').count();
+    await speed.selectOption({ index: last - 1 });
+    const label = await speed.locator('option:checked').textContent();
+    const play = page.getByRole('group', { name: /controls/ }).getByRole('button', { name: /^(Play|Pause)$/ });
+    if ((await play.getAttribute('aria-pressed')) !== 'true') await play.click();
+    const t0 = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(seconds * 1000);
+    const t1 = await page.evaluate(() => performance.now());
+    const time = await page.getByTestId(`${prefix}-time`).textContent();
+    const tasks = await page.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+    const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+    const total = tasks.reduce((s, t) => s + t.duration, 0);
+    const r = { page: path, speed: label?.trim(), seconds, longestMs: Math.round(longest), count: tasks.length, totalMs: Math.round(total), virtualTime: time?.trim() };
+    results.push(r);
+    console.log(`${path}: longest task ${r.longestMs} ms, ${r.count} long tasks (${r.totalMs} ms in all) in ${seconds} s at ${r.speed}; ${r.virtualTime}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(results, null, 1));
