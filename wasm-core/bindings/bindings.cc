@@ -1,6 +1,6 @@
 // The JavaScript face of the core (embind). The only C++ that knows about JavaScript.
 //
-// Contract (mirrored by web/src/model/coreTypes.ts):
+// Contract (mirrored by web/src/model/wasm.d.ts):
 //   version()                                   -> string
 //   listExperiments()                           -> JSON text: [{id, lab, title, ..., params}]
 //   resolveParams(id, paramsJson)               -> {ok: true, json} | {ok: false, code, message}
@@ -20,10 +20,6 @@
 //                                    Uint32Array | Float64Array | number | number[], ...}
 //                                   | {ok: false, code, message},
 //       .delete() when done.
-//   new QueueSession | FlashSession | DiskSession | FawndsSession | FawnkvSession (configJson, seed)
-//       the same as new LabSession("queues" | "devices.flash" | "devices.disk" | "fawnds" |
-//       "fawnkv", ...), kept until the web uses LabSession; FawndsSession adds .log(store) and
-//       .index(store, first, count, group) (columns "log" and "index"), FawnkvSession .vids().
 //   The typed arrays are copies owned by JavaScript.
 // Failures come back as values with a code and a message; no C++ exception crosses into JS.
 #include <emscripten/bind.h>
@@ -209,35 +205,6 @@ class LabSessionHandle {
   std::string error_;
 };
 
-// The named classes the web used before LabSession (helper W1 removes them when it no longer
-// does): LabSession with a fixed id, and the FAWN-DS and FAWN-KV views under their old names.
-class QueueHandle : public LabSessionHandle {
- public:
-  QueueHandle(std::string config, std::string seed) : LabSessionHandle("queues", std::move(config), std::move(seed)) {}
-};
-class FlashHandle : public LabSessionHandle {
- public:
-  FlashHandle(std::string config, std::string seed) : LabSessionHandle("devices.flash", std::move(config), std::move(seed)) {}
-};
-class DiskHandle : public LabSessionHandle {
- public:
-  DiskHandle(std::string config, std::string seed) : LabSessionHandle("devices.disk", std::move(config), std::move(seed)) {}
-};
-class FawndsHandle : public LabSessionHandle {
- public:
-  FawndsHandle(std::string config, std::string seed) : LabSessionHandle("fawnds", std::move(config), std::move(seed)) {}
-  val log(double store) { return columns("log", "{\"store\": " + fawnlab::FormatNumber(store) + "}"); }
-  val index(double store, double first, double count, double group) {
-    return columns("index", "{\"store\": " + fawnlab::FormatNumber(store) + ", \"first\": " + fawnlab::FormatNumber(first) +
-                                ", \"count\": " + fawnlab::FormatNumber(count) + ", \"group\": " + fawnlab::FormatNumber(group) + "}");
-  }
-};
-class FawnkvHandle : public LabSessionHandle {
- public:
-  FawnkvHandle(std::string config, std::string seed) : LabSessionHandle("fawnkv", std::move(config), std::move(seed)) {}
-  val vids() { return columns("vids", "{}"); }
-};
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(fawnlab_core) {
@@ -259,15 +226,4 @@ EMSCRIPTEN_BINDINGS(fawnlab_core) {
       .function("version", &LabSessionHandle::version)
       .function("busy", &LabSessionHandle::busy)
       .function("columns", &LabSessionHandle::columns);
-  using emscripten::base;
-  emscripten::class_<QueueHandle, base<LabSessionHandle>>("QueueSession").constructor<std::string, std::string>();
-  emscripten::class_<FlashHandle, base<LabSessionHandle>>("FlashSession").constructor<std::string, std::string>();
-  emscripten::class_<DiskHandle, base<LabSessionHandle>>("DiskSession").constructor<std::string, std::string>();
-  emscripten::class_<FawndsHandle, base<LabSessionHandle>>("FawndsSession")
-      .constructor<std::string, std::string>()
-      .function("log", &FawndsHandle::log)
-      .function("index", &FawndsHandle::index);
-  emscripten::class_<FawnkvHandle, base<LabSessionHandle>>("FawnkvSession")
-      .constructor<std::string, std::string>()
-      .function("vids", &FawnkvHandle::vids);
 }

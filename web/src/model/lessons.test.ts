@@ -248,7 +248,7 @@ describe('lesson parsing', () => {
     expect(errs('devices', { view: 'flash', blocks: 200, workload: 'zigzag', rate_per_s: 5 })).toEqual([
       "scenario 'a': blocks must be an integer in [8, 128]",
       "scenario 'a': workload must be one of sequential, random, semi-random",
-      "scenario 'a': unknown field 'rate_per_s' for the flash view (known: profile, blocks, pages_per_block, overprovision, workload, streams, queue_depth, prefill)",
+      "scenario 'a': unknown field 'rate_per_s' for the flash device (known: profile, blocks, pages_per_block, overprovision, workload, streams, queue_depth, prefill)",
     ]);
     expect(errs('devices', { view: 'disk', io_kb: 1.5 })).toEqual(["scenario 'a': io_kb must be an integer in [1, 1024]"]);
     expect(errs('devices', { view: 'flash', prefill: 'yes' })).toEqual(["scenario 'a': prefill must be true or false"]);
@@ -270,14 +270,16 @@ describe('lesson parsing', () => {
     const errs = (live: unknown) => parseLesson('fawnkv', '# T\n', [{ id: 'a', title: 't', description: 'd', seed: 1, live }], []).errors;
     expect(errs({ nodes: 6, vids: 2, replication: 3, placement: 'even', zipf_s: 1.1, separate_queues: false,
       script: [{ op: 'put', key: 'x', value: 'y' }, { op: 'fail-node', id: 2 }, { op: 'add-node' }, { op: 'fill', count: 100 }, { op: 'check' }] })).toEqual([]);
+    // The schema is the core's: heartbeat_ms is an integer there (250.5 used to pass this check and fail in the core).
+    expect(errs({ heartbeat_ms: 250.5 })).toEqual(["scenario 'a': heartbeat_ms must be an integer in [10, 10000]"]);
     expect(errs({ nodes: 65, placement: 'random', stores: 2, script: [{ op: 'fail-node' }, { op: 'put', key: '' }, { op: 'crash' }, { op: 'fill', count: -1 }] })).toEqual([
       "scenario 'a': nodes must be an integer in [1, 64]",
       "scenario 'a': placement must be one of hashed, even",
       "scenario 'a': unknown field 'stores' for the FAWN-KV cluster (known: nodes, vids, replication, front_ends, placement, value_bytes, cache_entries, separate_queues, load_rate_per_s, load_put_fraction, load_keys, zipf_s, preload, heartbeat_ms)",
-      "scenario 'a': script operation 0 (fail-node) needs \"id\": a non-negative integer",
+      "scenario 'a': script operation 0 (fail-node) needs \"id\": an integer in [0, 255]",
       "scenario 'a': script operation 1 (put) needs \"key\": a non-empty string",
       "scenario 'a': script operation 2 needs \"op\": one of put, get, add-node, remove-node, fail-node, fill, check",
-      "scenario 'a': script operation 3 (fill) needs \"count\": a non-negative integer",
+      "scenario 'a': script operation 3 (fill) needs \"count\": an integer in [1, 100000]",
     ]);
   });
 

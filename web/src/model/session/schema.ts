@@ -81,9 +81,12 @@ export function viewsOf(lab: string, sessions: readonly SessionInfo[] = SESSIONS
   return list.length > 1 ? list.map((s) => s.view) : [];
 }
 
-/** How messages name a session. */
+/** How messages name a session: its noun, else "the" and its title. */
 export function nounOf(info: SessionInfo): string {
-  return info.noun ?? info.title;
+  if (info.noun) return info.noun;
+  const t = info.title;
+  // "Flash device" -> "the flash device"; "FAWN-DS node" keeps its capitals.
+  return `the ${/^[A-Z][a-z]/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t}`;
 }
 
 /** Every parameter at its default. */

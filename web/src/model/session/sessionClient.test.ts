@@ -39,9 +39,13 @@ describe('session client over the real core', () => {
   });
 
   it('stops a chunked tick where a compaction takes its lock', async () => {
-    const s = await testSession<FawndsSnapshot, FawndsOp>('fawnds', { stores: 2 }, '1');
-    expect((await s.apply({ op: 'fill', count: 2000 })).ok).toBe(true);
-    const c = await s.apply({ op: 'compact', store: 0 });
+    // The lesson's compact-under-load, without its load.
+    const s = await testSession<FawndsSnapshot, FawndsOp>('fawnds', { stores: 4, index_bits: 12, value_bytes: 256 }, '1');
+    for (const op of [{ op: 'fill', count: 4000 }, { op: 'delete-many', count: 2000, step: 2 }] as FawndsOp[]) {
+      const r = await s.apply(op);
+      expect(r.ok ? 'ok' : r.message).toBe('ok');
+    }
+    const c = await s.apply({ op: 'compact', store: 1 });
     if (!c.ok) throw new Error(c.message);
     expect(c.busy).toBe(1);
     const t = await s.tick({ dtNs: 10e9, maxEvents: 5e6, chunkNs: 1e6 });
