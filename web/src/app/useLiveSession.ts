@@ -52,9 +52,15 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
   const session = useRef<LiveSessionClient<S, O, R> | null>(null);
   const playing = useRef(false);
   const speed = useRef(spec.speeds[spec.defaultSpeed]!.nsPerSec);
-  const clock = useRef<AutoClock<S> | null>(null);
   const autoPolicy = useRef<AutoPolicy<S> | null>(spec.auto ?? null);
-  if (clock.current === null && spec.speeds[spec.defaultSpeed]!.auto && autoPolicy.current) clock.current = new AutoClock(autoPolicy.current);
+  // The clock of the default speed, made once: a fixed speed chosen later sets it to null (it
+  // used to be made again on the next render, so a fixed speed still ran at the auto speed).
+  const clock = useRef<AutoClock<S> | null>(null);
+  const clockMade = useRef(false);
+  if (!clockMade.current) {
+    clockMade.current = true;
+    if (spec.speeds[spec.defaultSpeed]!.auto && autoPolicy.current) clock.current = new AutoClock(autoPolicy.current);
+  }
   const script = useRef(new ScriptQueue<O>());
   const lastUi = useRef(0);
   const specRef = useRef(spec);

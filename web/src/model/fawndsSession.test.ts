@@ -67,7 +67,7 @@ describe('fawnds session (browser build)', () => {
     };
     expect(await bad({ op: 'put', key: '' })).toMatch(/key must be 1 to 128 characters/);
     expect(await bad({ op: 'compact', store: 7 })).toMatch(/the node has 4 stores \(0–3\)/);
-    expect(await bad({ op: 'split', store: 0, fraction: null })).toMatch(/fraction/);
+    expect(await bad({ op: 'split', store: 0, fraction: null })).toMatch(/strictly between 0 and 1/);
     const l = await s.columns({ name: 'log', args: { store: 9 } });
     expect(isCoreError(l) && l.message).toMatch(/no store 9/);
     const c = await openSession('fawnds', { stores: 40 }, '1', await testTransport());
