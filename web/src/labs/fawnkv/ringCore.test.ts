@@ -3,25 +3,23 @@
 // them; after a failure the chains leave the failed node out, R capped at the nodes left.
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from '../../model/core';
-import type { FawnkvVids } from '../../model/fawnkvTypes';
-import { testCore } from '../../model/testCore';
+import type { FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from '../../model/fawnkvTypes';
+import { testSession } from '../../model/session/testSessions';
 import { chainAt, chainsOf, indexRing, vidCount, vidName } from '../../viz/ringModel';
 
 /** A cluster's ring after a put of "apple" (and, with `fail`, node `fail` failed and taken out). */
 async function ringOfSession(nodes: number, replication: number, fail?: number): Promise<{ vids: FawnkvVids; putChain: string[] }> {
-  const core = await testCore();
-  const s = core.createFawnkvSession({ nodes, vids: 2, replication, preload: 0 }, '1');
-  if (isCoreError(s)) throw new Error(s.message);
-  const r = s.apply({ op: 'put', key: 'apple', value: 'red' });
+  const s = await testSession<FawnkvSnapshot, FawnkvOp, FawnkvOpResult>('fawnkv', { nodes, vids: 2, replication, preload: 0 }, '1');
+  const r = await s.apply({ op: 'put', key: 'apple', value: 'red' });
   if (isCoreError(r)) throw new Error(r.message);
-  if (fail !== undefined) {
-    if (isCoreError(s.apply({ op: 'fail-node', id: fail }))) throw new Error('fail-node refused');
-    s.advance(5e9, 1e7); // missed heartbeats (3 × 500 ms), then the repair
-  }
-  const vids = s.vids();
+  if (fail !== undefined && isCoreError(await s.apply({ op: 'fail-node', id: fail }))) throw new Error('fail-node refused');
+  // With a failure: missed heartbeats (3 × 500 ms), then the repair.
+  const t = await s.tick({ dtNs: fail === undefined ? 0 : 5e9, maxEvents: 1e7, views: [{ name: 'vids' }] });
+  if (!t.ok) throw new Error(t.message);
+  const vids = t.views.vids!;
   if (isCoreError(vids)) throw new Error(vids.message);
   s.dispose();
-  return { vids, putChain: r.result.chain ?? [] };
+  return { vids: vids as unknown as FawnkvVids, putChain: r.result.chain ?? [] };
 }
 
 describe('the ring from the core', () => {
