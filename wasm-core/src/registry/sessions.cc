@@ -118,7 +118,8 @@ StatusOr<const OpInfo*> CheckOp(const SessionInfo& info, const JsonValue& op, Pa
       continue;
     }
     StatusOr<ParamValue> pv = CheckArg(a, *v);
-    if (!pv.ok()) return pv.status();
+    // "split's 'fraction' must be …": the message names the operation too.
+    if (!pv.ok()) return Status::InvalidArgument(name + "'s " + pv.status().message());
     args->Set(a.spec.name, std::move(pv).value());
   }
   return spec;
