@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { changedFields } from '../model/scenario';
 import { openSession, type ApplyResult, type LiveSessionClient, type ViewRequest } from '../model/session/client';
 import type { Columns } from '../model/session/protocol';
-import { runningOf, sessionById, structuralOf } from '../model/session/schema';
+import { defaultsOf, runningOf, sessionById, structuralOf } from '../model/session/schema';
 import type { CoreError } from '../model/types';
 import { AutoClock, type AutoPolicy } from './autoSpeed';
 import { useFrameLoop, type Speed } from './LiveControls';
@@ -20,7 +20,8 @@ import { ScriptQueue, type ScriptStep } from './scriptQueue';
 
 export interface LiveSessionSpec<C, S, O extends { op: string }, R> {
   request: LiveRequest<C> | null;
-  defaults: Required<C>;
+  /** Where the view starts differently from the session's defaults (the core's schema); none: {}. */
+  defaults?: Partial<C>;
   speeds: Speed[];
   defaultSpeed: number;
   active: boolean;
@@ -68,7 +69,10 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
   const viewsRef = useRef<((wallMs: number) => ViewRequest[] | undefined) | undefined>(undefined);
   viewsRef.current = spec.views;
   const info = sessionById(spec.session);
-  const [config, setConfig] = useState<Required<C>>(spec.defaults);
+  // The starting configuration: the schema's defaults (an empty script for a session that takes one), the view's own over them.
+  const [defaults] = useState<Required<C>>(() =>
+    ({ ...(info ? defaultsOf(info) : {}), ...(info?.script ? { script: [] } : {}), ...spec.defaults }) as Required<C>);
+  const [config, setConfig] = useState<Required<C>>(defaults);
   const [seed, setSeed] = useState(1);
   const [isPlaying, setPlaying] = useState(false);
   const [speedIdx, setSpeedIdx] = useState(spec.defaultSpeed);
@@ -78,18 +82,19 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
   const [auto, setAuto] = useState<{ nsPerSec: number; label: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   /** The configuration the view last took, and whether the user has changed it since. */
-  const base = useRef<Required<C>>(spec.defaults);
+  const base = useRef<Required<C>>(defaults);
   const edited = useRef(false);
 
   // A scenario from the lesson replaces the configuration and starts a new session.
   useEffect(() => {
     if (!spec.request) return;
-    base.current = { ...specRef.current.defaults, ...spec.request.config };
+    base.current = { ...defaults, ...spec.request.config };
     edited.current = false;
     setConfig(base.current);
     setSeed(spec.request.seed);
     setGeneration((g) => g + 1);
     if (specRef.current.playOnScenario) setPlay(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the defaults never change
   }, [spec.request]);
 
   useEffect(() => {

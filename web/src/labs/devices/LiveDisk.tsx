@@ -27,15 +27,6 @@ export const DISK_SPEEDS: Speed[] = [
 ];
 const DEFAULT_SPEED = 1;
 
-export const DEFAULT_DISK: Required<DiskConfig> = {
-  profile: 'disk-7200',
-  workload: 'random',
-  rate_per_s: 60,
-  scheduler: 'fifo',
-  spin_down_s: 10,
-  io_kb: 4,
-};
-
 const PROFILES: Array<[DiskConfig['profile'], string]> = [
   ['disk-7200', '7,200 rpm desktop disk'],
   ['disk-10k', '10,000 rpm server disk'],
@@ -47,7 +38,6 @@ export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequ
   const live = useLiveSession<DiskConfig, DiskSnapshot>({
     request,
     onEdit,
-    defaults: DEFAULT_DISK,
     speeds: DISK_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,
     active,

@@ -28,17 +28,6 @@ export const FLASH_SPEEDS: Speed[] = [
 ];
 const DEFAULT_SPEED = 3;
 
-export const DEFAULT_FLASH: Required<FlashConfig> = {
-  profile: 'intel-x25m',
-  blocks: 32,
-  pages_per_block: 16,
-  overprovision: 0.25,
-  workload: 'random',
-  streams: 4,
-  queue_depth: 1,
-  prefill: false,
-};
-
 const PROFILES: Array<[FlashConfig['profile'], string]> = [
   ['intel-x25m', 'Intel X25-M (MLC SSD)'],
   ['intel-x25e', 'Intel X25-E (SLC SSD)'],
@@ -51,7 +40,6 @@ export function LiveFlash({ request, active = true, onEdit }: { request: LiveReq
   const live = useLiveSession<FlashConfig, FlashSnapshot>({
     request,
     onEdit,
-    defaults: DEFAULT_FLASH,
     speeds: FLASH_SPEEDS,
     defaultSpeed: DEFAULT_SPEED,
     active,

@@ -24,7 +24,7 @@ import { canvasWidth } from '../../app/viewSize';
 import { FawndsControls } from './FawndsControls';
 import { FawndsCounters, LookupPanel, MaintenancePanel, RecentOps, RecoveryPanel } from './FawndsPanels';
 import { FawndsSetup } from './FawndsSetup';
-import { DEFAULT_FAWNDS, describeResult, expandScript } from './fawndsOps';
+import { describeResult, expandScript } from './fawndsOps';
 import { applyOp, columnViews, noteResult, readColumns } from './fawndsSession';
 import { FAWNDS_AUTO, FAWNDS_SPEEDS } from './fawndsSpeed';
 import { IndexCanvas, type IndexCanvasHandle } from './IndexCanvas';
@@ -66,7 +66,6 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
   const live = useLiveSession<FawndsLiveConfig, FawndsSnapshot, FawndsOp, FawndsOpResult>({
     request,
     onEdit,
-    defaults: DEFAULT_FAWNDS,
     speeds: FAWNDS_SPEEDS,
     defaultSpeed: 0,
     auto: FAWNDS_AUTO,

@@ -1,9 +1,9 @@
 /**
  * The FAWN-DS live view's operations as the page reads them: a scenario's script with its big
  * fills cut into one chunk per frame, one line saying what an operation did, the key names
- * the page learns from results, and the node's default configuration. Pure functions.
+ * the page learns from results (the defaults are the session schema's). Pure functions.
  */
-import type { FawndsLiveConfig, FawndsOp, FawndsOpResult } from '../../model/fawndsTypes';
+import type { FawndsOp, FawndsOpResult } from '../../model/fawndsTypes';
 import { fmtNs } from '../../viz/format';
 
 /** The top 32 bits of a key (its first 8 hex digits) → the key typed for it, from operation results. */
@@ -11,21 +11,6 @@ export function noteKeyName(names: Map<number, string>, r: FawndsOpResult): void
   if (r.key === undefined || !r.key_hex || r.key_hex.length < 8) return;
   names.set(Number.parseInt(r.key_hex.slice(0, 8), 16), r.key);
 }
-
-export const DEFAULT_FAWNDS: Required<FawndsLiveConfig> = {
-  profile: 'sandisk-cf-4gb',
-  capacity_mb: 256,
-  stores: 4,
-  index_bits: 10,
-  file_mb: 16,
-  lock_hold_us: 25000,
-  page_cache_mb: 0,
-  value_bytes: 64,
-  load_rate_per_s: 0,
-  load_put_fraction: 0.5,
-  load_keys: 1000,
-  script: [],
-};
 
 const CHUNK = 25_000;
 

@@ -49,24 +49,6 @@ export function fawnkvAutoMode(snap: FawnkvSnapshot, busy: boolean, inRing: (id:
   return { kind: 'cruise', what: '' };
 }
 
-export const DEFAULT_FAWNKV: Required<FawnkvLiveConfig> = {
-  nodes: 6,
-  vids: 2,
-  replication: 3,
-  front_ends: 1,
-  placement: 'hashed',
-  value_bytes: 256,
-  cache_entries: 0,
-  separate_queues: true,
-  load_rate_per_s: 0,
-  load_put_fraction: 0.1,
-  load_keys: 1000,
-  zipf_s: 0,
-  preload: 200,
-  heartbeat_ms: 500,
-  script: [],
-};
-
 /** One line saying what an operation did. */
 export function describeKvResult(op: FawnkvOp, r: FawnkvOpResult): string {
   const t = r.latency_ns !== undefined ? ` in ${fmtNs(r.latency_ns)}` : '';
@@ -121,7 +103,6 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
   const live = useLiveSession<FawnkvLiveConfig, FawnkvSnapshot, FawnkvOp, FawnkvOpResult>({
     request,
     onEdit,
-    defaults: DEFAULT_FAWNKV,
     speeds: FAWNKV_SPEEDS,
     defaultSpeed: 0,
     auto: autoPolicy,

@@ -23,21 +23,14 @@ const SPEEDS: Speed[] = [
   { label: '100 ms per second', nsPerSec: 100_000_000 },
 ];
 
-const DEFAULT_CONFIG: Required<LiveConfig> = {
-  servers: 1,
-  arrival_rate_per_s: 60000,
-  service_us: 10,
-  service: 'exponential',
-  queue_limit: 1000,
-};
-
 export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig> | null; onEdit?: (changed: Partial<LiveConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const animator = useRef(new QueueAnimator());
   const live = useLiveSession<LiveConfig, QueueSnapshot>({
     request,
     onEdit,
-    defaults: DEFAULT_CONFIG,
+    // The view opens at ρ = 0.6 (the core's default rate gives 0.5).
+    defaults: { arrival_rate_per_s: 60000 },
     speeds: SPEEDS,
     defaultSpeed: 1,
     active: true,
