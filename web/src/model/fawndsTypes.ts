@@ -4,7 +4,7 @@
  * column views (a store's log record by record, an index's bucket cells).
  */
 
-/** The session's configuration (every field optional; docs/architecture.md lists the ranges). */
+/** The session's configuration (every field optional; the ranges are the session schema's, wasm-core/dist/sessions.json). */
 export interface FawndsConfig {
   /** A device profile; default `sandisk-cf-4gb` (the FAWN prototype's CompactFlash card). */
   profile?: string;

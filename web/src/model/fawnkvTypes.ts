@@ -9,7 +9,7 @@
  * all (wasm-core/src/fawnkv/ring.h); the vids columns carry the chains the core computed.
  */
 
-/** The session's configuration (every field optional; docs/architecture.md lists the ranges). */
+/** The session's configuration (every field optional; the ranges are the session schema's, wasm-core/dist/sessions.json). */
 export interface FawnkvConfig {
   /** Back-ends the cluster starts with, 1 … 64 (default 6). Node ids are 0 … nodes−1. */
   nodes?: number;

@@ -1,5 +1,5 @@
 // LogTable: the FAWN-DS lab's record-by-record picture of one store's data log, for the log
-// view (docs/architecture.md, "The FAWN-DS lab").
+// view (docs/modules.md, "The FAWN-DS lab's web modules").
 //
 // It decodes the records a store appends (incrementally: CatchUp reads only what is new) and
 // keeps per record its log offset, type and key bits — 17 bytes a record, so a million-record

@@ -1,5 +1,5 @@
 // FawndsSession: a FAWN-DS node (fawnds/node.h) on an emulated device, for the FAWN-DS lab's
-// live view (contract: docs/architecture.md, "The FAWN-DS lab's session").
+// live view (contract: docs/modules.md, "The FAWN-DS lab's session").
 //
 // The device is a named profile (default the FAWN prototype's sandisk-cf-4gb) shrunk to
 // `capacity_mb`, wrapped by a FaultInjector so the node can be crashed, optionally behind a

@@ -1,4 +1,4 @@
-// FawndsSession::SnapshotJson: the per-frame picture (docs/architecture.md, "The FAWN-DS lab's
+// FawndsSession::SnapshotJson: the per-frame picture (docs/modules.md, "The FAWN-DS lab's
 // session", lists the fields).
 #include <algorithm>
 

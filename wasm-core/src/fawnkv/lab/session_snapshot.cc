@@ -1,5 +1,5 @@
 // FawnkvSession::SnapshotJson: the per-frame picture, FawnkvSnapshot of
-// web/src/model/fawnkvTypes.ts (docs/architecture.md, "The FAWN-KV lab's session").
+// web/src/model/fawnkvTypes.ts (docs/modules.md, "The FAWN-KV lab's session").
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -40,7 +40,7 @@ double QuantileMs(const std::vector<sim::SimDuration>& v, double p) {
 
 double PerJoule(double qps, double watts) { return watts > 0 ? Milli(qps / watts) : 0; }
 
-// The view's phase of a join (see docs/architecture.md): the coordinator's phase, refined by
+// The view's phase of a join (see docs/modules.md): the coordinator's phase, refined by
 // how far the joiner has got with the range.
 const char* JoinPhase(const fawnkv::Transition& t, const fawnkv::Backend::JoinView* j) {
   switch (t.phase) {
