@@ -8,7 +8,7 @@
  * The page owns the data: it calls `paint(frame)` from its animation frame or status effect.
  */
 import { useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
-import type { FawnkvJoin, FawnkvMessage } from '../model/fawnkvTypes';
+import type { FawnkvJoin, FawnkvMessage } from '../model/ringTypes';
 import { paintOver, paintScene } from '../viz/canvasScene';
 import { ringBaseScene, type RingBaseOptions } from '../viz/ringBase';
 import { vidAtPoint, type RingLayout } from '../viz/ringLayout';

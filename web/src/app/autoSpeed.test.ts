@@ -5,8 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from '../model/core';
-import type { FawndsLiveConfig, FawndsOp, FawndsSnapshot } from '../model/fawndsTypes';
-import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot, FawnkvVids } from '../model/fawnkvTypes';
+// eslint-disable-next-line no-restricted-imports -- the labs' session types, for their scenarios played below
+import type { FawndsLiveConfig, FawndsOp, FawndsSnapshot } from '../labs/fawnds/fawndsTypes';
+// eslint-disable-next-line no-restricted-imports -- the labs' session types, for their scenarios played below
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvSnapshot, FawnkvVids } from '../labs/fawnkv/fawnkvTypes';
 import type { LiveSessionClient, TickResult, ViewRequest } from '../model/session/client';
 import { testSession } from '../model/session/testSessions';
 import { REPO } from '../model/testCore';

@@ -15,7 +15,7 @@ import { loadCore, type Core } from '../model/core';
 import { LabPage } from '../app/LabPage';
 import { liveView, type LabModule, type LiveRequest } from '../app/labModule';
 import { LABS, openLab } from '../app/labs';
-import type { LiveConfig } from '../model/types';
+import type { LiveConfig } from './queues/queueTypes';
 
 const loaded = vi.hoisted(() => ({ core: null as Core | null }));
 // The page's core comes from the test's (the browser page loads its own through coreContext).

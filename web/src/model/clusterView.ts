@@ -6,7 +6,7 @@
  * Pure: times come from the messages (`timeMs`, the front-end's clock), never from here.
  */
 import type { ClientInterval, ClusterNodeWire, ClusterViewWire, LoadStatus } from '@wire/cluster';
-import type { FawnkvJoin, FawnkvVids } from './fawnkvTypes';
+import type { FawnkvJoin, FawnkvVids } from './ringTypes';
 
 /** A 40-hex ring id's position in [0, 1): its top 53 bits over 2^53 (NaN if it is not hex). */
 export function hexToPos(hex: string): number {

@@ -55,3 +55,14 @@ export function fmtNs(ns: number): string {
   if (a >= 1e3) return `${fmt(ns / 1e3)} µs`;
   return `${fmt(ns)} ns`;
 }
+
+/** "512 B", "20 KB", "1.5 MB" (KB = 1024 bytes). */
+export function fmtBytes(v: number): string {
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  const t = (x: number) => String(Math.round(x * 100) / 100);
+  if (a < 1024) return `${t(v)} B`;
+  if (a < 1024 * 1024) return `${t(v / 1024)} KB`;
+  if (a < 1024 ** 3) return `${t(v / 1024 ** 2)} MB`;
+  return `${t(v / 1024 ** 3)} GB`;
+}

@@ -2,7 +2,7 @@
 // nodes, and a layer that stays small at 4096 VIDs.
 import { describe, expect, it } from 'vitest';
 import { sceneText, sceneTexts } from './canvasScene';
-import { evenRing, hashedRing, itemsOf, ONE_FE, ringNodesOf } from './fawnkvFixtures';
+import { evenRing, hashedRing, itemsOf, ONE_FE, ringNodesOf } from './ringFixtures';
 import { ringBaseScene } from './ringBase';
 import { indexRing } from './ringModel';
 import { nodeColour } from './ringPalette';

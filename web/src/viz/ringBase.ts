@@ -5,7 +5,7 @@
  * failed nodes crossed out, the VIDs' names when they fit, and the legend: counts, the nodes'
  * shares, and the key of message colours and marks.
  */
-import type { FawnkvNode } from '../model/fawnkvTypes';
+import type { FawnkvNode } from '../model/ringTypes';
 import { FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
 import { arcItem, arcSpan, angleOf, columns, LINE, NODE_LINES, pointAt, ringLayout, TAU, type RingLayout } from './ringLayout';
 import { rangeOf, rangeWidth, vidCount, vidName, type RingIndex } from './ringModel';

@@ -1,7 +1,7 @@
 // The ring view's geometry: 0 at 12 o'clock, clockwise, positions and points inverting each
 // other, and hit-testing on the ring and in the strip.
 import { describe, expect, it } from 'vitest';
-import { evenRing, ringOverlayOf } from './fawnkvFixtures';
+import { evenRing, ringOverlayOf } from './ringFixtures';
 import { angleOf, pointAt, positionAt, vidAtPoint } from './ringLayout';
 import { indexRing, vidName } from './ringModel';
 

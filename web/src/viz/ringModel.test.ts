@@ -3,7 +3,7 @@
 // core's chains inverted into the chains each VID sits in. (The chain rule itself is the
 // core's: ring_test.cc checks it, and labs/fawnkv/ringCore.test.ts reads it from the WASM core.)
 import { describe, expect, it } from 'vitest';
-import { evenRing, hashedRing, ringOf, threeNodeRing } from './fawnkvFixtures';
+import { evenRing, hashedRing, ringOf, threeNodeRing } from './ringFixtures';
 import {
   chainAt,
   chainFor,
@@ -19,7 +19,7 @@ import {
   roleAt,
   vidName,
 } from './ringModel';
-import type { FawnkvVids } from '../model/fawnkvTypes';
+import type { FawnkvVids } from '../model/ringTypes';
 
 const names = (vids: FawnkvVids, list: number[]) => list.map((i) => vidName(vids, i));
 const find = (vids: FawnkvVids, name: string) => Array.from(vids.pos, (_, i) => vidName(vids, i)).indexOf(name);

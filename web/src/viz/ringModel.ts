@@ -10,7 +10,7 @@
  *
  * Positions are fractions of the ring in [0, 1); every function takes indices into the columns.
  */
-import type { FawnkvVids } from '../model/fawnkvTypes';
+import type { FawnkvVids } from '../model/ringTypes';
 
 /** A VID's role in one chain; `only` when the chain has one member (R = 1). */
 export type ChainRole = 'head' | 'mid' | 'tail' | 'only';

@@ -3,7 +3,7 @@
 // not grow with the VIDs, and the shorter words on a phone.
 import { describe, expect, it } from 'vitest';
 import { sceneText, sceneTexts } from './canvasScene';
-import { evenRing, fixtureJoins, fixtureMessages, hashedRing, itemsOf, ONE_FE, ringOverlayOf } from './fawnkvFixtures';
+import { evenRing, fixtureJoins, fixtureMessages, hashedRing, itemsOf, ONE_FE, ringOverlayOf } from './ringFixtures';
 import { endpointAt, pointAt, stripWindow } from './ringLayout';
 import { chainsOf, indexRing, vidName } from './ringModel';
 import { messagePoint } from './ringOverlay';

@@ -7,7 +7,7 @@
  * first VID; a front-end in the centre). It costs O(messages × (R + log VIDs) + joins + R²):
  * nothing per VID.
  */
-import type { FawnkvJoin, FawnkvMessage } from '../model/fawnkvTypes';
+import type { FawnkvJoin, FawnkvMessage } from '../model/ringTypes';
 import { FONT, FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
 import { arcItem, endpointAt, frontEndPoint, LINE, OVERLAY_LINES, pointAt, stripSlots, stripWindow, type RingLayout } from './ringLayout';
 import { chainsOf, rangeOf, rangeWidth, vidCount, vidName, type ChainSlot, type RingIndex } from './ringModel';

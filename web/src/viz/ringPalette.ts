@@ -3,7 +3,7 @@
  * message kind and per node, and the message dot every layer and the legend draw.
  */
 import * as d3 from 'd3';
-import type { FawnkvMessage } from '../model/fawnkvTypes';
+import type { FawnkvMessage } from '../model/ringTypes';
 import type { SceneItem } from './canvasScene';
 
 export const INK = '#1f2328';

@@ -1,6 +1,6 @@
 // The ring in words: positions, shares, and the readout's sentence about a VID.
 import { describe, expect, it } from 'vitest';
-import { evenRing } from './fawnkvFixtures';
+import { evenRing } from './ringFixtures';
 import { indexRing } from './ringModel';
 import { describeVid, fmtPos, fmtRange, fmtShare } from './ringText';
 

@@ -4,7 +4,7 @@
  * which opens that tab and configures it; the hidden view pauses.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { DevicesLiveConfig, DiskConfig, FlashConfig } from '../../model/types';
+import type { DevicesLiveConfig, DiskConfig, FlashConfig } from './deviceTypes';
 import { LiveDisk } from './LiveDisk';
 import { LiveFlash } from './LiveFlash';
 import type { LiveRequest } from '../../app/labModule';

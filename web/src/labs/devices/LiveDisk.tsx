@@ -5,8 +5,8 @@
  * request size change the running one. Counters beside the view come from the snapshot.
  */
 import { useRef } from 'react';
-import type { DiskConfig, DiskSnapshot } from '../../model/types';
-import { renderDiskView } from '../../viz/diskView';
+import type { DiskConfig, DiskSnapshot } from './deviceTypes';
+import { renderDiskView } from './diskView';
 import { fmt } from '../../viz/format';
 import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';

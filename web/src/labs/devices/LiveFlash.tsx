@@ -6,8 +6,8 @@
  * beside the view come from the session's snapshot.
  */
 import { useRef } from 'react';
-import type { FlashConfig, FlashSnapshot } from '../../model/types';
-import { FlashAnimator, renderFlashView } from '../../viz/flashView';
+import type { FlashConfig, FlashSnapshot } from './deviceTypes';
+import { FlashAnimator, renderFlashView } from './flashView';
 import { fmt } from '../../viz/format';
 import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';

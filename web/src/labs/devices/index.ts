@@ -1,7 +1,7 @@
 /** The Devices lab: the flash device and the disk, one tab each (LiveDevices), beside lessons/devices/. */
 import { liveView, type LabModule } from '../../app/labModule';
 import { lessonFiles } from '../../app/lessonFiles';
-import type { DevicesLiveConfig } from '../../model/types';
+import type { DevicesLiveConfig } from './deviceTypes';
 
 export const devices: LabModule = {
   id: 'devices',

@@ -4,7 +4,7 @@
  * button sends one operation through `onOp`; the result or the error shows beneath.
  */
 import { useState, type FormEvent } from 'react';
-import type { FawndsConfig, FawndsOp, FawndsSnapshot } from '../../model/fawndsTypes';
+import type { FawndsConfig, FawndsOp, FawndsSnapshot } from './fawndsTypes';
 import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
 
 interface Props {

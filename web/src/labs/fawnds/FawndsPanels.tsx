@@ -4,10 +4,9 @@
  * and its lock, the last recovery's report, the live counters and the recent operations.
  * All of it comes from one snapshot.
  */
-import type { FawndsSnapshot } from '../../model/fawndsTypes';
-import { fmt, fmtNs } from '../../viz/format';
-import { PROBE_COLOURS } from '../../viz/fawndsIndexView';
-import { fmtBytes } from '../../viz/fawndsLogView';
+import type { FawndsSnapshot } from './fawndsTypes';
+import { fmt, fmtBytes, fmtNs } from '../../viz/format';
+import { PROBE_COLOURS } from './fawndsIndexView';
 
 const hex = (v: number, digits: number) => `0x${v.toString(16).padStart(digits, '0')}`;
 

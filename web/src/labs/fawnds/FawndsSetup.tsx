@@ -3,7 +3,7 @@
  * page cache): fields whose change starts a new node, folded away by default.
  */
 import { Field, numberFrom } from '../../app/LiveControls';
-import type { FawndsConfig } from '../../model/fawndsTypes';
+import type { FawndsConfig } from './fawndsTypes';
 
 type Config = Required<FawndsConfig>;
 

@@ -5,9 +5,9 @@
  * LogCanvas; no cells (a crashed node) hides the canvas and shows `note`.
  */
 import { useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
-import type { FawndsIndexCells, FawndsLookup } from '../../model/fawndsTypes';
+import type { FawndsIndexCells, FawndsLookup } from './fawndsTypes';
 import { paintScene } from '../../viz/canvasScene';
-import { describeCell, indexScene, type IndexLayout } from '../../viz/fawndsIndexView';
+import { describeCell, indexScene, type IndexLayout } from './fawndsIndexView';
 import { canvasPoint, canvasWidth, useDirtyOnResize } from '../../app/viewSize';
 
 export interface IndexCanvasHandle {

@@ -11,12 +11,12 @@
  */
 import { useRef, useState } from 'react';
 import { isCoreError } from '../../model/core';
-import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from '../../model/fawndsTypes';
+import type { FawndsIndexCells, FawndsLiveConfig, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from './fawndsTypes';
 import type { ViewRequest } from '../../model/session/client';
 import type { Columns } from '../../model/session/protocol';
 import type { CoreError } from '../../model/types';
 import { paintScene } from '../../viz/canvasScene';
-import { timelineScene } from '../../viz/fawndsTimeline';
+import { timelineScene } from './fawndsTimeline';
 import type { LiveRequest } from '../../app/labModule';
 import { LiveControls, liveKeys } from '../../app/LiveControls';
 import { useLiveSession } from '../../app/useLiveSession';

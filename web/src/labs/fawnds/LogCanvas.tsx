@@ -9,7 +9,7 @@ import { useImperativeHandle, useRef, useState, type KeyboardEvent, type Pointer
 import { paintScene } from '../../viz/canvasScene';
 import {
   describeRecord, fitViewport, logScene, panViewport, recordAt, zoomViewport, type LogCursor, type LogLayout, type LogRow, type LogViewport,
-} from '../../viz/fawndsLogView';
+} from './fawndsLogView';
 import { canvasPoint, canvasWidth, useDirtyOnResize } from '../../app/viewSize';
 
 export interface LogCanvasHandle {

@@ -3,7 +3,7 @@
  * fills cut into one chunk per frame, one line saying what an operation did, the key names
  * the page learns from results (the defaults are the session schema's). Pure functions.
  */
-import type { FawndsOp, FawndsOpResult } from '../../model/fawndsTypes';
+import type { FawndsOp, FawndsOpResult } from './fawndsTypes';
 import { fmtNs } from '../../viz/format';
 
 /** The top 32 bits of a key (its first 8 hex digits) → the key typed for it, from operation results. */

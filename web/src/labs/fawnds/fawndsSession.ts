@@ -5,11 +5,11 @@
  * the node is crashed), and reading them back.
  */
 import { isCoreError } from '../../model/core';
-import type { FawndsIndexCells, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from '../../model/fawndsTypes';
+import type { FawndsIndexCells, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from './fawndsTypes';
 import type { ApplyResult, LiveSessionClient, ViewRequest } from '../../model/session/client';
 import type { Columns } from '../../model/session/protocol';
 import type { CoreError } from '../../model/types';
-import { indexCellPlan } from '../../viz/fawndsIndexView';
+import { indexCellPlan } from './fawndsIndexView';
 import { noteKeyName } from './fawndsOps';
 import { totalLogCounts } from './logRows';
 

@@ -4,7 +4,7 @@
  */
 import { AUTO_SPEED, speedsOf, type Speed } from '../../app/LiveControls';
 import type { AutoMode, AutoPolicy } from '../../app/autoSpeed';
-import type { FawndsSnapshot } from '../../model/fawndsTypes';
+import type { FawndsSnapshot } from './fawndsTypes';
 import { fmtNs } from '../../viz/format';
 
 /**

@@ -1,7 +1,7 @@
 /** The FAWN-DS lab: a live FAWN-DS node (LiveFawnds) beside lessons/fawnds/. */
 import { liveView, type LabModule } from '../../app/labModule';
 import { lessonFiles } from '../../app/lessonFiles';
-import type { FawndsLiveConfig } from '../../model/fawndsTypes';
+import type { FawndsLiveConfig } from './fawndsTypes';
 
 export const fawnds: LabModule = {
   id: 'fawnds',

@@ -2,8 +2,8 @@
 // maintenance's scan, lock and notes on the rows it touches, the last lookup's reads on its
 // store only (none while crashed), and the logs' counts summed by state.
 import { describe, expect, it } from 'vitest';
-import type { FawndsStore } from '../../model/fawndsTypes';
-import { fixtureLog, fixtureLookup } from '../../viz/fawndsFixtures';
+import type { FawndsStore } from './fawndsTypes';
+import { fixtureLog, fixtureLookup } from './fawndsFixtures';
 import { logRows, totalLogCounts, type RowsSnapshot } from './logRows';
 
 function store(id: number, start: number, role: FawndsStore['role'] = 'serving'): FawndsStore {

@@ -4,8 +4,8 @@
  * position, its lock, its note) and the last lookup's reads in it; rows in ring order, a store
  * being built right after its source. Pure: the same inputs give the same rows.
  */
-import type { FawndsLog, FawndsSnapshot } from '../../model/fawndsTypes';
-import type { LogRow } from '../../viz/fawndsLogView';
+import type { FawndsLog, FawndsSnapshot } from './fawndsTypes';
+import type { LogRow } from './fawndsLogView';
 
 /** The parts of a snapshot the rows read. */
 export type RowsSnapshot = Pick<FawndsSnapshot, 'stores' | 'maintenance' | 'last_lookup' | 'crashed'>;

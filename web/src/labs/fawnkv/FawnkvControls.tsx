@@ -5,7 +5,7 @@
  * linearizability checker. Each button sends one operation through `onOp`.
  */
 import { useState, type FormEvent } from 'react';
-import type { FawnkvConfig, FawnkvOp, FawnkvSnapshot } from '../../model/fawnkvTypes';
+import type { FawnkvConfig, FawnkvOp, FawnkvSnapshot } from './fawnkvTypes';
 import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
 
 type Config = Required<FawnkvConfig>;

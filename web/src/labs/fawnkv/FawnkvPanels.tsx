@@ -3,9 +3,8 @@
  * joins in progress with their pre-copy bars, the checker's verdict and the event log. All of
  * it comes from one snapshot (and the ring's shares, computed when the ring changes).
  */
-import type { FawnkvCheck, FawnkvSnapshot } from '../../model/fawnkvTypes';
-import { fmtBytes } from '../../viz/fawndsLogView';
-import { fmt, fmtNs } from '../../viz/format';
+import type { FawnkvCheck, FawnkvSnapshot } from './fawnkvTypes';
+import { fmt, fmtBytes, fmtNs } from '../../viz/format';
 import { nodeColour } from '../../viz/ringPalette';
 import { fmtRange, fmtShare } from '../../viz/ringText';
 

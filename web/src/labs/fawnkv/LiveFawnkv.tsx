@@ -10,11 +10,11 @@
  */
 import { useRef, useState } from 'react';
 import { isCoreError } from '../../model/core';
-import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from '../../model/fawnkvTypes';
+import type { FawnkvLiveConfig, FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from './fawnkvTypes';
 import type { Columns } from '../../model/session/protocol';
 import type { CoreError } from '../../model/types';
 import { paintScene } from '../../viz/canvasScene';
-import { kvTimelineScene } from '../../viz/fawnkvTimeline';
+import { kvTimelineScene } from './fawnkvTimeline';
 import { fmtNs } from '../../viz/format';
 import { indexRing, type RingIndex } from '../../viz/ringModel';
 import { FawnkvControls, FawnkvSetup } from './FawnkvControls';

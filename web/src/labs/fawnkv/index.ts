@@ -1,7 +1,7 @@
 /** The FAWN-KV lab: a live FAWN-KV cluster on its ring (LiveFawnkv) beside lessons/fawnkv/. */
 import { liveView, type LabModule } from '../../app/labModule';
 import { lessonFiles } from '../../app/lessonFiles';
-import type { FawnkvLiveConfig } from '../../model/fawnkvTypes';
+import type { FawnkvLiveConfig } from './fawnkvTypes';
 
 export const fawnkv: LabModule = {
   id: 'fawnkv',

@@ -3,7 +3,7 @@
 // them; after a failure the chains leave the failed node out, R capped at the nodes left.
 import { describe, expect, it } from 'vitest';
 import { isCoreError } from '../../model/core';
-import type { FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from '../../model/fawnkvTypes';
+import type { FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from './fawnkvTypes';
 import { testSession } from '../../model/session/testSessions';
 import { chainAt, chainsOf, indexRing, vidCount, vidName } from '../../viz/ringModel';
 

@@ -6,9 +6,9 @@
  * current setting (M/M/k, or M/D/1).
  */
 import { useRef } from 'react';
-import type { LiveConfig, QueueSnapshot } from '../../model/types';
+import type { LiveConfig, QueueSnapshot } from './queueTypes';
 import { fmt, fmtNs } from '../../viz/format';
-import { QueueAnimator, queueLayoutFor, renderQueueView } from '../../viz/queueView';
+import { QueueAnimator, queueLayoutFor, renderQueueView } from './queueView';
 import type { Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
 import { useLiveSession } from '../../app/useLiveSession';

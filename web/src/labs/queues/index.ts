@@ -1,7 +1,7 @@
 /** The Queues lab: the live queue (LiveQueue) beside lessons/queues/. */
 import { liveView, type LabModule } from '../../app/labModule';
 import { lessonFiles } from '../../app/lessonFiles';
-import type { LiveConfig } from '../../model/types';
+import type { LiveConfig } from './queueTypes';
 
 export const queues: LabModule = {
   id: 'queues',

@@ -7,9 +7,10 @@
  * maintenance operation shows its scan position in the source and its lock; the last lookup's
  * record reads are marked. Pure: logScene() computes a Scene, the app paints it.
  */
-import type { FawndsLog, FawndsStoreRole, RecordStateName } from '../model/fawndsTypes';
-import { FLAG_DELETE, FLAG_REPLAYED, RECORD_STATES, STATE_MASK } from '../model/fawndsTypes';
-import { FONT, FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
+import type { FawndsLog, FawndsStoreRole, RecordStateName } from './fawndsTypes';
+import { FLAG_DELETE, FLAG_REPLAYED, RECORD_STATES, STATE_MASK } from './fawndsTypes';
+import { FONT, FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from '../../viz/canvasScene';
+import { fmtBytes } from '../../viz/format';
 
 export const LOG_COLOURS: Record<RecordStateName, string> = {
   live: '#0072B2',
@@ -103,17 +104,6 @@ export function recordAt(log: FawndsLog, offset: number): number {
 
 export function stateOf(flags: number): RecordStateName {
   return RECORD_STATES[flags & STATE_MASK] ?? 'live';
-}
-
-/** "512 B", "20 KB", "1.5 MB" (KB = 1024 bytes). */
-export function fmtBytes(v: number): string {
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  const t = (x: number) => String(Math.round(x * 100) / 100);
-  if (a < 1024) return `${t(v)} B`;
-  if (a < 1024 * 1024) return `${t(v / 1024)} KB`;
-  if (a < 1024 ** 3) return `${t(v / 1024 ** 2)} MB`;
-  return `${t(v / 1024 ** 3)} GB`;
 }
 
 /** About six round tick positions in [start, end]: steps of 1, 2 or 5 × 10^n bytes, KB or MB. */

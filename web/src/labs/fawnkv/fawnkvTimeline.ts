@@ -4,9 +4,9 @@
  * join, a failure or a hot key does to throughput and to queries per joule. Pure:
  * kvTimelineScene() computes a Scene from the snapshot's timeline.
  */
-import type { FawnkvSnapshot } from '../model/fawnkvTypes';
-import { FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
-import { niceMax, timeFrame, timeX, valueTicks, valueY, type TimeFrame } from './timeChart';
+import type { FawnkvSnapshot } from './fawnkvTypes';
+import { FONT_SMALL, type Scene, type SceneItem } from '../../viz/canvasScene';
+import { niceMax, timeFrame, timeX, valueTicks, valueY, type TimeFrame } from '../../viz/timeChart';
 
 const LEFT = 56;
 const RIGHT = 48;

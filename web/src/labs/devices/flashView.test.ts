@@ -2,7 +2,7 @@
 // The flash view from fixture snapshots (a tiny greedy FTL, deviceFixtures.ts): layout bounds
 // for every geometry the session allows, the animator's timing, and what the SVG shows.
 import { describe, expect, it } from 'vitest';
-import type { FlashSnapshot } from '../model/types';
+import type { FlashSnapshot } from './deviceTypes';
 import { FixtureFtl, steadyFlash } from './deviceFixtures';
 import { FLASH_MS, FLASH_W, FlashAnimator, MOVE_MS, flashLayout, pageCentre, pageCounts, renderFlashView, spareText, tileColumns } from './flashView';
 

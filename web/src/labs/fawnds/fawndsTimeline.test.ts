@@ -1,6 +1,6 @@
 // The QPS timeline: maintenance shaded, the lock dark, labelled axes.
 import { describe, expect, it } from 'vitest';
-import { sceneText, sceneTexts } from './canvasScene';
+import { sceneText, sceneTexts } from '../../viz/canvasScene';
 import { fixtureTimeline } from './fawndsFixtures';
 import { niceMax, timelineScene } from './fawndsTimeline';
 

@@ -1,6 +1,6 @@
 // The cluster timeline: QPS on the left axis, watts on the right, both labelled with units.
 import { describe, expect, it } from 'vitest';
-import { sceneText, sceneTexts } from './canvasScene';
+import { sceneText, sceneTexts } from '../../viz/canvasScene';
 import { fixtureKvSnapshot } from './fawnkvFixtures';
 import { QPS_COLOUR, WATTS_COLOUR, kvTimelineScene } from './fawnkvTimeline';
 

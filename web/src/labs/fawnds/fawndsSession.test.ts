@@ -3,12 +3,12 @@
 // same run in the Node build.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { isCoreError } from './core';
+import { isCoreError } from '../../model/core';
 import type { FawndsIndexCells, FawndsLog, FawndsOp, FawndsOpResult, FawndsSnapshot } from './fawndsTypes';
 import { FLAG_DELETE, STATE_MASK } from './fawndsTypes';
-import { openSession, type LiveSessionClient } from './session/client';
-import { testSession, testTransport } from './session/testSessions';
-import { REPO } from './testCore';
+import { openSession, type LiveSessionClient } from '../../model/session/client';
+import { testSession, testTransport } from '../../model/session/testSessions';
+import { REPO } from '../../model/testCore';
 
 type Session = LiveSessionClient<FawndsSnapshot, FawndsOp, FawndsOpResult>;
 const session = (config = {}, seed = '1') => testSession<FawndsSnapshot, FawndsOp, FawndsOpResult>('fawnds', config, seed);

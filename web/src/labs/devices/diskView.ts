@@ -10,9 +10,9 @@
  * anticlockwise on the page.
  */
 import * as d3 from 'd3';
-import type { DiskSnapshot } from '../model/types';
-import { fmtNs } from './format';
-import { DISK_STATE_COLOURS, FLASH_COLOURS } from './palette';
+import type { DiskSnapshot } from './deviceTypes';
+import { fmtNs } from '../../viz/format';
+import { DISK_STATE_COLOURS, FLASH_COLOURS } from '../../viz/palette';
 
 export const DISK_W = 960;
 export const DISK_H = 580;

@@ -3,9 +3,9 @@
  * shaded and their end locks darker (FAWN Fig 14's picture, live). Pure: timelineScene()
  * computes a Scene from the snapshot's timeline.
  */
-import type { FawndsSnapshot } from '../model/fawndsTypes';
-import { FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
-import { niceMax, timeFrame, timeX, valueY, type TimeFrame } from './timeChart';
+import type { FawndsSnapshot } from './fawndsTypes';
+import { FONT_SMALL, type Scene, type SceneItem } from '../../viz/canvasScene';
+import { niceMax, timeFrame, timeX, valueY, type TimeFrame } from '../../viz/timeChart';
 
 export { niceMax };
 

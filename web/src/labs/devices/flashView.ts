@@ -10,8 +10,8 @@
  * draws one frame with D3 and touches only the blocks whose pages, role or wear changed.
  */
 import * as d3 from 'd3';
-import type { FlashBlockRole, FlashSnapshot } from '../model/types';
-import { FLASH_COLOURS } from './palette';
+import type { FlashBlockRole, FlashSnapshot } from './deviceTypes';
+import { FLASH_COLOURS } from '../../viz/palette';
 
 export const FLASH_W = 960;
 const MARGIN = 16;

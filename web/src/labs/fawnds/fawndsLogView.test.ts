@@ -1,14 +1,14 @@
 // The FAWN-DS log view from fixture logs: cells for a handful of records, per-pixel shares for
 // a million, the axis, legend, markers, and the keyboard readout.
 import { describe, expect, it } from 'vitest';
-import { sceneText, sceneTexts, type Scene } from './canvasScene';
+import { sceneText, sceneTexts, type Scene } from '../../viz/canvasScene';
+import { fmtBytes } from '../../viz/format';
 import { fixtureLog, patternLog } from './fawndsFixtures';
 import {
   LOG_COLOURS,
   byteTicks,
   describeRecord,
   fitViewport,
-  fmtBytes,
   logScene,
   panViewport,
   recordAt,

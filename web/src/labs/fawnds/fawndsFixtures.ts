@@ -3,8 +3,8 @@
  * records' sizes, states and types; keys follow a fixed hash), and a lookup, so the views can
  * be checked without the core.
  */
-import type { FawndsIndexCells, FawndsLog, FawndsLookup, FawndsSnapshot, RecordStateName } from '../model/fawndsTypes';
-import { FLAG_DELETE, FLAG_REPLAYED, RECORD_STATES } from '../model/fawndsTypes';
+import type { FawndsIndexCells, FawndsLog, FawndsLookup, FawndsSnapshot, RecordStateName } from './fawndsTypes';
+import { FLAG_DELETE, FLAG_REPLAYED, RECORD_STATES } from './fawndsTypes';
 
 export interface FixtureRecord {
   size: number;

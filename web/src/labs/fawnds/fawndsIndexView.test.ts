@@ -1,7 +1,7 @@
 // The FAWN-DS index view from fixture cells: the grid, grouping for big indexes, and the last
 // lookup's probe sequence drawn over it.
 import { describe, expect, it } from 'vitest';
-import { sceneText, sceneTexts } from './canvasScene';
+import { sceneText, sceneTexts } from '../../viz/canvasScene';
 import { fixtureCells, fixtureLookup } from './fawndsFixtures';
 import { PROBE_COLOURS, describeCell, gridColumns, indexCellPlan, indexLayout, indexScene } from './fawndsIndexView';
 

@@ -7,8 +7,8 @@
  * or the hit), numbered in probe order and joined by a line. Pure: indexScene() computes a
  * Scene, the app paints it.
  */
-import type { FawndsIndexCells, FawndsLookup, FawndsProbeOutcome } from '../model/fawndsTypes';
-import { FONT, FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from './canvasScene';
+import type { FawndsIndexCells, FawndsLookup, FawndsProbeOutcome } from './fawndsTypes';
+import { FONT, FONT_BOLD, FONT_MONO, FONT_SMALL, type Scene, type SceneItem } from '../../viz/canvasScene';
 
 export const PROBE_COLOURS: Record<FawndsProbeOutcome, string> = {
   hit: '#009E73',

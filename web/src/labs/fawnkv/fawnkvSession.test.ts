@@ -2,7 +2,7 @@
 // the page's contract (fawnkvTypes.ts). The build must have it: a missing session fails here.
 import { describe, expect, it } from 'vitest';
 import type { FawnkvOp, FawnkvOpResult, FawnkvSnapshot, FawnkvVids } from './fawnkvTypes';
-import { testSession } from './session/testSessions';
+import { testSession } from '../../model/session/testSessions';
 
 describe('fawnkv session (browser build)', () => {
   it('runs the cluster by the contract', async () => {

@@ -8,8 +8,8 @@
  * renderQueueView draws one frame with D3 (dots joined by request id). No React state.
  */
 import * as d3 from 'd3';
-import type { QueueSnapshot } from '../model/types';
-import { STATE_COLOURS } from './palette';
+import type { QueueSnapshot } from './queueTypes';
+import { STATE_COLOURS } from '../../viz/palette';
 
 /**
  * Where things sit along the view (user units). The wide layout is for a panel; the narrow one

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { QueueSnapshot } from '../model/types';
+import type { QueueSnapshot } from './queueTypes';
 import { NARROW_LAYOUT, QueueAnimator, queueLayoutFor, renderQueueView, serverLayout, WIDE_LAYOUT } from './queueView';
 
 function snap(queue: number[], serving: Array<number | null>, recent: number[] = [], now = 1000): QueueSnapshot {

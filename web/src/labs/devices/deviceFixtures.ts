@@ -4,7 +4,7 @@
  * with greedy garbage collection (seeded, deterministic) so a test can take a sequence of
  * snapshots whose `recent` events are consistent with the page maps. Not used by the app.
  */
-import type { DiskSnapshot, FlashBlockRole, FlashSnapshot } from '../model/types';
+import type { DiskSnapshot, FlashBlockRole, FlashSnapshot } from './deviceTypes';
 
 /** A small deterministic generator (LCG); fixtures only. */
 function lcg(seed: number): () => number {
