@@ -1,6 +1,6 @@
 /**
  * What the live views' small time charts share: a plot frame over virtual time, round value
- * axes, and time ticks in seconds. The chart modules (fawndsTimeline, fawnkvTimeline) add their
+ * axes, and time ticks in seconds. The labs' chart modules (labs/<id>/*Timeline.ts) add their
  * marks; everything here pushes SceneItems.
  */
 import { FONT, FONT_SMALL, type SceneItem } from './canvasScene';

@@ -1,5 +1,5 @@
 // FawnkvSession: a simulated FAWN-KV cluster (fawnkv/cluster.h) for the FAWN-KV lab's live
-// view (contract: web/src/model/fawnkvTypes.ts; docs/modules.md, "The FAWN-KV lab's
+// view (contract: web/src/labs/fawnkv/fawnkvTypes.ts; docs/modules.md, "The FAWN-KV lab's
 // session", lists the ranges).
 //
 // Create(config, seed) builds the cluster — `nodes` back-ends with `vids` VIDs each (hashed,

@@ -1,5 +1,5 @@
 // FawnkvSession::SnapshotJson: the per-frame picture, FawnkvSnapshot of
-// web/src/model/fawnkvTypes.ts (docs/modules.md, "The FAWN-KV lab's session").
+// web/src/labs/fawnkv/fawnkvTypes.ts (docs/modules.md, "The FAWN-KV lab's session").
 #include <algorithm>
 #include <cmath>
 #include <string>

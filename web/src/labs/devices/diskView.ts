@@ -12,7 +12,7 @@
 import * as d3 from 'd3';
 import type { DiskSnapshot } from './deviceTypes';
 import { fmtNs } from '../../viz/format';
-import { DISK_STATE_COLOURS, FLASH_COLOURS } from '../../viz/palette';
+import { DISK_STATE_COLOURS, FLASH_COLOURS } from './devicePalette';
 
 export const DISK_W = 960;
 export const DISK_H = 580;

@@ -11,7 +11,7 @@
  */
 import * as d3 from 'd3';
 import type { FlashBlockRole, FlashSnapshot } from './deviceTypes';
-import { FLASH_COLOURS } from '../../viz/palette';
+import { FLASH_COLOURS } from './devicePalette';
 
 export const FLASH_W = 960;
 const MARGIN = 16;

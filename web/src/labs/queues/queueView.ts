@@ -9,7 +9,9 @@
  */
 import * as d3 from 'd3';
 import type { QueueSnapshot } from './queueTypes';
-import { STATE_COLOURS } from '../../viz/palette';
+
+/** Job states in the live queue view (colours from the shared palette, viz/palette.ts). */
+export const STATE_COLOURS = { waiting: '#0072B2', serving: '#E69F00', done: '#009E73', dropped: '#D55E00' } as const;
 
 /**
  * Where things sit along the view (user units). The wide layout is for a panel; the narrow one
