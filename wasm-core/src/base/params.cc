@@ -151,6 +151,13 @@ ParamSpec ParamSpec::String(std::string name, std::string def, std::string help)
   return s;
 }
 
+ParamSpec ParamSpec::WithLabels(std::vector<std::string> display) const {
+  assert(type == ParamType::kChoice && display.size() == choices.size());
+  ParamSpec s = *this;
+  s.labels = std::move(display);
+  return s;
+}
+
 const ParamValue& ParamValues::Get(const std::string& name) const {
   for (const auto& e : entries_) {
     if (e.first == name) return e.second;
@@ -352,6 +359,12 @@ void WriteParamSpecFields(const ParamSpec& s, JsonWriter* w) {
     w->BeginArray(true);
     for (const std::string& c : s.choices) w->String(c);
     w->EndArray();
+    if (!s.labels.empty()) {
+      w->Key("labels");
+      w->BeginArray(true);
+      for (const std::string& l : s.labels) w->String(l);
+      w->EndArray();
+    }
   }
   w->Key("unit");
   w->String(s.unit);

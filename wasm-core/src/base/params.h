@@ -31,6 +31,7 @@ struct ParamSpec {
   double min = 0, max = 0;            // inclusive; kInt and kReal
   std::string default_choice;         // kChoice; kString's default text
   std::vector<std::string> choices;   // kChoice
+  std::vector<std::string> labels;    // kChoice, optional: display names, one per choice (sessions only)
   std::string unit;                   // "µs", "requests", "" for none
   std::string help;                   // one line, for tooltips and --list
 
@@ -42,6 +43,9 @@ struct ParamSpec {
                           std::string help);
   static ParamSpec Bool(std::string name, bool def, std::string help);
   static ParamSpec String(std::string name, std::string def, std::string help);
+  // This choice with display names ("Intel X25-M (MLC SSD)"), one per choice, written as
+  // "labels" beside "choices". REQUIRES: labels.size() == choices.size().
+  ParamSpec WithLabels(std::vector<std::string> display) const;
 };
 
 // One resolved value: a number (kInt, kReal, kBool as 0/1) or a string (kChoice, kString).

@@ -15,6 +15,7 @@ constexpr int kGcLow = 2;  // page-mapped FTL: collect when a chip has this many
 FlashProfile SandiskCf() {
   FlashProfile p;
   p.name = "sandisk-cf-4gb";
+  p.label = "SanDisk CF card, 4 GB (the FAWN prototype's)";
   p.source =
       "Sandisk Extreme IV 4 GB CompactFlash, the FAWN prototype's storage (SOSP'09 §4, Table 1; thesis §4.1-4.2). "
       "One flash chip (thesis §4.2.1). Fitted: page read/program and the controller's read setup to Table 1's four "
@@ -46,6 +47,7 @@ FlashProfile SandiskCf() {
 FlashProfile IntelX25(bool slc) {
   FlashProfile p;
   p.name = slc ? "intel-x25e" : "intel-x25m";
+  p.label = slc ? "Intel X25-E (SLC SSD)" : "Intel X25-M (MLC SSD)";
   p.source = std::string(slc ? "Intel X25-E 32 GB SLC SSD" : "Intel X25-M 80 GB MLC SSD") +
              " (FAWN SOSP'09 Fig 9; vector-I/O thesis §6). Controller time 11 µs per command and 3.65 µs/KB over "
              "SATA: the fit to thesis Table 6.2. [X] 10 channels, 20 flash packages, NAND timings from typical " +
@@ -70,10 +72,11 @@ FlashProfile IntelX25(bool slc) {
   return p;
 }
 
-DiskProfile Disk(std::string name, double rpm, double track, double avg, double full, double mb_s, double active,
+DiskProfile Disk(std::string name, std::string label, double rpm, double track, double avg, double full, double mb_s, double active,
                  double idle, double standby, double spinup_w, double spinup_s, std::string source) {
   DiskProfile d;
   d.name = std::move(name);
+  d.label = std::move(label);
   d.source = std::move(source);
   d.config.rpm = rpm;
   d.config.seek_track_ms = track;
@@ -99,13 +102,13 @@ const std::vector<FlashProfile>& FlashProfiles() {
 
 const std::vector<DiskProfile>& DiskProfiles() {
   static const std::vector<DiskProfile> all = {
-      Disk("disk-7200", 7200, 0.8, 8.5, 17, 120, 8.27, 6.5, 2.48, 24, 6,
+      Disk("disk-7200", "7,200 rpm desktop disk", 7200, 0.8, 8.5, 17, 120, 8.27, 6.5, 2.48, 24, 6,
            "3.5\" 7200 RPM SATA disk. Active 8.27 W and standby 2.48 W from SRCMap Table 3.3(b); spin-up 6 s "
            "(SRCMap's default, 4-10 s); [X] seek times, media rate, idle and spin-up power from typical datasheets."),
-      Disk("disk-10k", 10000, 0.4, 4.2, 9, 150, 10, 7, 1.5, 28, 8,
+      Disk("disk-10k", "10,000 rpm server disk", 10000, 0.4, 4.2, 9, 150, 10, 7, 1.5, 28, 8,
            "10,000 RPM enterprise disk (FAWN's Traditional+Disk, thesis §2.5): 10 W at load (SOSP'09 §5.2); [X] "
            "seek times, media rate, idle, standby and spin-up from typical datasheets."),
-      Disk("disk-5400-laptop", 5400, 1.5, 12, 22, 60, 2.5, 1.0, 0.2, 5, 3,
+      Disk("disk-5400-laptop", "5,400 rpm laptop disk", 5400, 1.5, 12, 22, 60, 2.5, 1.0, 0.2, 5, 3,
            "2.5\" 5400 RPM laptop disk, the most efficient class (FAWN thesis §2.4.4); [X] all mechanics and power "
            "from typical datasheets."),
   };
@@ -114,7 +117,7 @@ const std::vector<DiskProfile>& DiskProfiles() {
 
 const std::vector<NvmProfile>& NvmProfiles() {
   static const std::vector<NvmProfile> all = {
-      NvmProfile{"nvm-4ch",
+      NvmProfile{"nvm-4ch", "NVM card, 4 channels (PCIe)",
                  "The vector-I/O thesis' PCIe NVM emulator (§7.3, Fig 7.7): 4 DMA channels; 7.7 µs per command + "
                  "2.26 µs per 512 B entry, fitted to 10 µs at width 1 and 80 µs at width 32; 1.8M IOPS peak. "
                  "[X] 4 W idle, 10 W busy (a PCIe flash card draws about 10 W, SOSP'09 §5.2).",
@@ -147,6 +150,22 @@ std::vector<std::string> ProfileNames() {
   for (const auto& p : FlashProfiles()) out.push_back(p.name);
   for (const auto& p : NvmProfiles()) out.push_back(p.name);
   for (const auto& p : DiskProfiles()) out.push_back(p.name);
+  return out;
+}
+
+std::vector<std::string> ProfileLabels(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const std::string& n : names) {
+    if (const FlashProfile* f = FindFlashProfile(n)) {
+      out.push_back(f->label);
+    } else if (const NvmProfile* v = FindNvmProfile(n)) {
+      out.push_back(v->label);
+    } else if (const DiskProfile* d = FindDiskProfile(n)) {
+      out.push_back(d->label);
+    } else {
+      out.push_back(n);
+    }
+  }
   return out;
 }
 

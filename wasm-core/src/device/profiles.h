@@ -23,6 +23,7 @@ enum class FtlKind { kPageMapped, kBlockMapped };
 
 struct FlashProfile {
   std::string name;
+  std::string label;  // its display name: "Intel X25-M (MLC SSD)"
   std::string source;
   FtlKind ftl = FtlKind::kPageMapped;
   int channels = 1, chips = 1;
@@ -38,12 +39,14 @@ struct FlashProfile {
 
 struct DiskProfile {
   std::string name;
+  std::string label;
   std::string source;
   DiskConfig config;
 };
 
 struct NvmProfile {
   std::string name;
+  std::string label;
   std::string source;
   NvmConfig config;
 };
@@ -55,6 +58,9 @@ const FlashProfile* FindFlashProfile(const std::string& name);
 const DiskProfile* FindDiskProfile(const std::string& name);
 const NvmProfile* FindNvmProfile(const std::string& name);
 std::vector<std::string> ProfileNames();
+// The display names of `names` (a live session's profile choice shows them), one per name; a
+// name that is no profile's stays itself.
+std::vector<std::string> ProfileLabels(const std::vector<std::string>& names);
 
 // A flash device with `profile`'s mechanism and `capacity_bytes` of logical space (rounded
 // down to whole pages, or blocks for a block-mapped FTL). overprovision < 0 keeps the

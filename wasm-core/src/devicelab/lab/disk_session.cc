@@ -25,7 +25,8 @@ std::vector<ParamSpec> DiskSession::Schema(const Config& c) {
   std::vector<std::string> names;
   for (const auto& p : device::DiskProfiles()) names.push_back(p.name);
   return {
-      ParamSpec::Choice("profile", c.profile, names, "disk profile"),
+      ParamSpec::Choice("profile", c.profile, names, "the disk: its rotation, seeks and power states (docs/devices.md)")
+          .WithLabels(device::ProfileLabels(names)),
       ParamSpec::Choice("workload", c.workload, {"random", "sequential"}, "read pattern"),
       ParamSpec::Real("rate_per_s", c.rate_per_s, 0, 2000, "reads/s", "Poisson arrival rate"),
       ParamSpec::Choice("scheduler", c.scheduler, {"fifo", "sstf"}, "queue order"),

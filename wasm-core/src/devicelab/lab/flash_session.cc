@@ -41,7 +41,8 @@ FlashSession::Config FlashSession::FromParams(const ParamValues& pv) {
 
 std::vector<ParamSpec> FlashSession::Schema(const Config& c) {
   return {
-      ParamSpec::Choice("profile", c.profile, FlashNames(), "flash profile"),
+      ParamSpec::Choice("profile", c.profile, FlashNames(), "the flash device: its chips, FTL and timings (docs/devices.md)")
+          .WithLabels(device::ProfileLabels(FlashNames())),
       ParamSpec::Int("blocks", c.blocks, 8, 128, "blocks", "erase blocks shown"),
       ParamSpec::Int("pages_per_block", c.pages_per_block, 4, 64, "pages", "pages per erase block"),
       ParamSpec::Real("overprovision", c.overprovision, 0.05, 0.5, "", "spare fraction (page-mapped FTL)"),

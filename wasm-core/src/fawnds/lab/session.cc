@@ -23,7 +23,8 @@ constexpr size_t kLatencyWindow = 200;
 
 std::vector<ParamSpec> FawndsSession::Schema(const Config& c) {
   return {
-      ParamSpec::Choice("profile", c.profile, device::ProfileNames(), "the device the node's files live on"),
+      ParamSpec::Choice("profile", c.profile, device::ProfileNames(), "the device the node's files live on")
+          .WithLabels(device::ProfileLabels(device::ProfileNames())),
       ParamSpec::Int("capacity_mb", c.capacity_mb, 16, 2048, "MB", "the device's capacity (shrunk from the product's)"),
       ParamSpec::Int("stores", c.stores, 1, 16, "stores", "stores (key ranges) the node starts with"),
       ParamSpec::Int("index_bits", c.index_bits, 4, 22, "bits", "each store's index has 2^index_bits 6-byte buckets"),
