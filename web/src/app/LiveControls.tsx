@@ -29,22 +29,6 @@ export function speedsOf(nsPerSec: number[]): Speed[] {
   return nsPerSec.map((n) => ({ label: `${fmtNs(n)} per second`, nsPerSec: n }));
 }
 
-/** The key and value fields of a put / get row (ids `<prefix>-key`, `<prefix>-value`). */
-export function KeyValueFields({ prefix, keyText, value, onKey, onValue }: {
-  prefix: string; keyText: string; value: string; onKey: (k: string) => void; onValue: (v: string) => void;
-}) {
-  return (
-    <>
-      <Field id={`${prefix}-key`} label="key">
-        <input id={`${prefix}-key`} type="text" value={keyText} onChange={(e) => onKey(e.target.value)} autoComplete="off" spellCheck={false} />
-      </Field>
-      <Field id={`${prefix}-value`} label="value (put)">
-        <input id={`${prefix}-value`} type="text" value={value} onChange={(e) => onValue(e.target.value)} autoComplete="off" spellCheck={false} />
-      </Field>
-    </>
-  );
-}
-
 /** Events a session may run in one tick (a bound, so a fast speed cannot stall the worker for long). */
 const MAX_EVENTS_PER_FRAME = 200_000;
 

@@ -15,7 +15,8 @@ interface Props {
   invalid?: string | null;
 }
 
-function rangeText(p: ParamSpec): string {
+/** "1 – 64 servers": a number's inclusive range in its unit (live views' controls say it too). */
+export function rangeText(p: Pick<ParamSpec, 'min' | 'max' | 'unit'>): string {
   return `${fmt(p.min ?? 0, 6)} – ${fmt(p.max ?? 0, 6)}${p.unit ? ' ' + p.unit : ''}`;
 }
 

@@ -8,9 +8,10 @@ import { useRef } from 'react';
 import type { DiskConfig, DiskSnapshot } from './deviceTypes';
 import { renderDiskView } from './diskView';
 import { fmt } from '../../viz/format';
-import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
+import { LiveControls, liveKeys, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
 import { useLiveSession } from '../../app/useLiveSession';
+import { DiskFields } from './DiskFields';
 
 /**
  * Virtual time per wall-clock second: a turn takes 6–11 ms and a seek a few ms, so the slow
@@ -26,12 +27,6 @@ export const DISK_SPEEDS: Speed[] = [
   { label: '1 min per second', nsPerSec: 60_000_000_000 },
 ];
 const DEFAULT_SPEED = 1;
-
-const PROFILES: Array<[DiskConfig['profile'], string]> = [
-  ['disk-7200', '7,200 rpm desktop disk'],
-  ['disk-10k', '10,000 rpm server disk'],
-  ['disk-5400-laptop', '5,400 rpm laptop disk'],
-];
 
 export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequest<DiskConfig> | null; active?: boolean; onEdit?: (changed: Partial<DiskConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -55,37 +50,7 @@ export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequ
       <LiveControls idPrefix="disk" label="Live disk controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={DISK_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
-      <div className="live-config">
-        <Field id="disk-profile" label="disk">
-          <select id="disk-profile" value={config.profile} onChange={(e) => update({ profile: e.target.value as Required<DiskConfig>['profile'] })}>
-            {PROFILES.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
-          </select>
-        </Field>
-        <Field id="disk-workload" label="reads">
-          <select id="disk-workload" value={config.workload} onChange={(e) => update({ workload: e.target.value as Required<DiskConfig>['workload'] })}>
-            <option value="random">random</option>
-            <option value="sequential">sequential</option>
-          </select>
-        </Field>
-        <Field id="disk-rate" label="rate (reads/s)">
-          <input id="disk-rate" type="number" min={0} max={2000} step={10} value={config.rate_per_s}
-            onChange={(e) => update({ rate_per_s: numberFrom(e.target.value, config.rate_per_s) })} />
-        </Field>
-        <Field id="disk-scheduler" label="scheduler">
-          <select id="disk-scheduler" value={config.scheduler} onChange={(e) => update({ scheduler: e.target.value as Required<DiskConfig>['scheduler'] })}>
-            <option value="fifo">FIFO (arrival order)</option>
-            <option value="sstf">SSTF (shortest seek first)</option>
-          </select>
-        </Field>
-        <Field id="disk-spin-down" label="spin down after (s)">
-          <input id="disk-spin-down" type="number" min={0} max={600} step={1} value={config.spin_down_s}
-            onChange={(e) => update({ spin_down_s: numberFrom(e.target.value, config.spin_down_s) })} />
-        </Field>
-        <Field id="disk-io-kb" label="request size (KB)">
-          <input id="disk-io-kb" type="number" min={1} max={1024} value={config.io_kb}
-            onChange={(e) => update({ io_kb: Math.round(numberFrom(e.target.value, config.io_kb)) })} />
-        </Field>
-      </div>
+      <DiskFields config={config} update={update} />
       {error && <p className="error" role="alert">{error}</p>}
       <svg ref={svgRef} className="device-svg disk-svg" role="img" tabIndex={0} style={snap === null && error !== null ? { display: 'none' } : undefined}
         aria-label="The disk seen from above: the head on its arm seeks to a request's track, then waits for its sector to turn under it; queued requests are numbered dots; a badge shows the power state and watts. Space: play or pause. Period: step." />

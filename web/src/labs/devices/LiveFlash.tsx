@@ -9,9 +9,10 @@ import { useRef } from 'react';
 import type { FlashConfig, FlashSnapshot } from './deviceTypes';
 import { FlashAnimator, renderFlashView } from './flashView';
 import { fmt } from '../../viz/format';
-import { Field, LiveControls, liveKeys, numberFrom, type Speed } from '../../app/LiveControls';
+import { LiveControls, liveKeys, type Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
 import { useLiveSession } from '../../app/useLiveSession';
+import { FlashFields } from './FlashFields';
 
 /**
  * Virtual time per wall-clock second: a page program takes hundreds of µs and an erase ms,
@@ -27,12 +28,6 @@ export const FLASH_SPEEDS: Speed[] = [
   { label: '10 s per second', nsPerSec: 10_000_000_000 },
 ];
 const DEFAULT_SPEED = 3;
-
-const PROFILES: Array<[FlashConfig['profile'], string]> = [
-  ['intel-x25m', 'Intel X25-M (MLC SSD)'],
-  ['intel-x25e', 'Intel X25-E (SLC SSD)'],
-  ['sandisk-cf-4gb', 'SanDisk CF card (4 GB)'],
-];
 
 export function LiveFlash({ request, active = true, onEdit }: { request: LiveRequest<FlashConfig> | null; active?: boolean; onEdit?: (changed: Partial<FlashConfig>) => void }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -58,44 +53,7 @@ export function LiveFlash({ request, active = true, onEdit }: { request: LiveReq
       <LiveControls idPrefix="flash" label="Live flash controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={FLASH_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
-      <div className="live-config">
-        <Field id="flash-profile" label="device">
-          <select id="flash-profile" value={config.profile} onChange={(e) => update({ profile: e.target.value as Required<FlashConfig>['profile'] })}>
-            {PROFILES.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
-          </select>
-        </Field>
-        <Field id="flash-workload" label="host writes">
-          <select id="flash-workload" value={config.workload} onChange={(e) => update({ workload: e.target.value as Required<FlashConfig>['workload'] })}>
-            <option value="sequential">sequential</option>
-            <option value="random">random</option>
-            <option value="semi-random">semi-random (streams)</option>
-          </select>
-        </Field>
-        <Field id="flash-streams" label="streams">
-          <input id="flash-streams" type="number" min={1} max={64} value={config.streams} disabled={config.workload !== 'semi-random'}
-            onChange={(e) => update({ streams: Math.round(numberFrom(e.target.value, config.streams)) })} />
-        </Field>
-        <Field id="flash-queue-depth" label="queue depth">
-          <input id="flash-queue-depth" type="number" min={1} max={32} value={config.queue_depth}
-            onChange={(e) => update({ queue_depth: Math.round(numberFrom(e.target.value, config.queue_depth)) })} />
-        </Field>
-        <Field id="flash-overprovision" label="spare (over-provisioning)">
-          <input id="flash-overprovision" type="number" min={0.05} max={0.5} step={0.05} value={config.overprovision}
-            onChange={(e) => update({ overprovision: numberFrom(e.target.value, config.overprovision) })} />
-        </Field>
-        <Field id="flash-blocks" label="erase blocks">
-          <input id="flash-blocks" type="number" min={8} max={128} step={8} value={config.blocks}
-            onChange={(e) => update({ blocks: Math.round(numberFrom(e.target.value, config.blocks)) })} />
-        </Field>
-        <Field id="flash-pages" label="pages per block">
-          <input id="flash-pages" type="number" min={4} max={64} step={4} value={config.pages_per_block}
-            onChange={(e) => update({ pages_per_block: Math.round(numberFrom(e.target.value, config.pages_per_block)) })} />
-        </Field>
-        <Field id="flash-prefill" label="start used (written once)">
-          <input id="flash-prefill" type="checkbox" checked={config.prefill}
-            onChange={(e) => update({ prefill: e.target.checked })} />
-        </Field>
-      </div>
+      <FlashFields config={config} update={update} />
       {error && <p className="error" role="alert">{error}</p>}
       <svg ref={svgRef} className="device-svg flash-svg" role="img" tabIndex={0} style={snap === null && error !== null ? { display: 'none' } : undefined}
         aria-label="The flash device's erase blocks, grouped by chip: each cell is a page (free, valid or invalid); the number under a block is its erase count. Garbage-collection copies fly from the victim block to the block open for collector copies. Space: play or pause. Period: step." />

@@ -1,11 +1,14 @@
 /**
  * The FAWN-DS lab's operation controls: put / get / delete a key, compact / split / merge a
  * store, checkpoint, sync, crash and recover, a bulk fill, and the background load. Each
- * button sends one operation through `onOp`; the result or the error shows beneath.
+ * button sends one operation through `onOp`; the result or the error shows beneath. The load's
+ * fields come from the fawnds session's schema, the key, value, fraction and fill count from
+ * its operations' argument schemas.
  */
 import { useState, type FormEvent } from 'react';
 import type { FawndsConfig, FawndsOp, FawndsSnapshot } from './fawndsTypes';
-import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
+import { Field } from '../../app/LiveControls';
+import { OpArgField, SessionField, sessionSchema } from '../../app/SessionField';
 
 interface Props {
   snap: FawndsSnapshot | null;
@@ -23,7 +26,7 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
   const [value, setValue] = useState('red');
   const [fraction, setFraction] = useState('0.5');
   const [other, setOther] = useState<number | null>(null);
-  const [fill, setFill] = useState('1000');
+  const [fill, setFill] = useState(1000);
   const crashed = snap?.crashed ?? false;
   const stores = (snap?.stores ?? []).filter((s) => s.role !== 'building');
   const running = snap?.maintenance.running ?? false;
@@ -31,6 +34,8 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
   const mergeWith = other !== null && neighbours.some((s) => s.id === other) ? other : (neighbours[0]?.id ?? 0);
 
   const submit = (e: FormEvent) => e.preventDefault();
+  const session = sessionSchema('fawnds');
+  const bind = { session, config, onConfig };
   const storeLabel = (id: number) => {
     const s = stores.find((x) => x.id === id);
     return s ? `store ${id} ${s.range.label}` : `store ${id}`;
@@ -39,7 +44,8 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
   return (
     <div className="fawnds-controls">
       <form className="op-row" onSubmit={submit} aria-label="Key operations">
-        <KeyValueFields prefix="fawnds" keyText={key} value={value} onKey={setKey} onValue={setValue} />
+        <OpArgField session={session} op="put" arg="key" id="fawnds-key" label="key" value={key} onChange={(v) => setKey(String(v))} />
+        <OpArgField session={session} op="put" arg="value" id="fawnds-value" label="value (put)" value={value} onChange={(v) => setValue(String(v))} />
         <button type="submit" className="primary" disabled={busy || crashed} onClick={() => onOp({ op: 'put', key, value })}>Put</button>
         <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'get', key })}>Get</button>
         <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'delete', key })}>Delete</button>
@@ -53,9 +59,8 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
         </Field>
         <button type="button" disabled={busy || crashed || running} onClick={() => onOp({ op: 'compact', store })}
           title="Copy the store's live records into a new file, then swap (SOSP'09 §3.3.2)">Compact</button>
-        <Field id="fawnds-fraction" label="split at (fraction of range)">
-          <input id="fawnds-fraction" type="text" inputMode="decimal" value={fraction} onChange={(e) => setFraction(e.target.value)} />
-        </Field>
+        <OpArgField session={session} op="split" arg="fraction" id="fawnds-fraction" label="split at (fraction of range)" asText
+          value={fraction} onChange={(v) => setFraction(String(v))} />
         <button type="button" disabled={busy || crashed || running}
           onClick={() => onOp({ op: 'split', store, fraction: Number(fraction.trim() === '' ? NaN : fraction) })}>Split</button>
         <Field id="fawnds-merge-with" label="merge with">
@@ -82,30 +87,16 @@ export function FawndsControls({ snap, store, onStore, onOp, busy, config, onCon
       </div>
 
       <div className="op-row" role="group" aria-label="Bulk load and background load">
-        <Field id="fawnds-fill" label="keys k0 … (bulk put)">
-          <input id="fawnds-fill" type="number" min={1} max={2000000} value={fill} onChange={(e) => setFill(e.target.value)} />
-        </Field>
-        <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'fill', count: Number(fill) })}>Fill</button>
+        <OpArgField session={session} op="fill" arg="count" id="fawnds-fill" label="keys k0 … (bulk put)" value={fill} onChange={(v) => setFill(Number(v))} />
+        <button type="button" disabled={busy || crashed} onClick={() => onOp({ op: 'fill', count: fill })}>Fill</button>
         <Field id="fawnds-load" label="background load">
           <input id="fawnds-load" type="checkbox" checked={config.load_rate_per_s > 0}
             onChange={(e) => onConfig({ load_rate_per_s: e.target.checked ? 500 : 0 })} />
         </Field>
-        <Field id="fawnds-rate" label="ops/s">
-          <input id="fawnds-rate" type="number" min={0} max={50000} step={100} value={config.load_rate_per_s}
-            onChange={(e) => onConfig({ load_rate_per_s: numberFrom(e.target.value, config.load_rate_per_s) })} />
-        </Field>
-        <Field id="fawnds-put-fraction" label="put fraction">
-          <input id="fawnds-put-fraction" type="number" min={0} max={1} step={0.1} value={config.load_put_fraction}
-            onChange={(e) => onConfig({ load_put_fraction: numberFrom(e.target.value, config.load_put_fraction) })} />
-        </Field>
-        <Field id="fawnds-load-keys" label="load keys">
-          <input id="fawnds-load-keys" type="number" min={1} max={4000000} value={config.load_keys}
-            onChange={(e) => onConfig({ load_keys: Math.round(numberFrom(e.target.value, config.load_keys)) })} />
-        </Field>
-        <Field id="fawnds-value-bytes" label="value bytes">
-          <input id="fawnds-value-bytes" type="number" min={0} max={4096} value={config.value_bytes}
-            onChange={(e) => onConfig({ value_bytes: Math.round(numberFrom(e.target.value, config.value_bytes)) })} />
-        </Field>
+        <SessionField {...bind} name="load_rate_per_s" id="fawnds-rate" label="ops/s" step={100} />
+        <SessionField {...bind} name="load_put_fraction" id="fawnds-put-fraction" label="put fraction" step={0.1} />
+        <SessionField {...bind} name="load_keys" id="fawnds-load-keys" label="load keys" />
+        <SessionField {...bind} name="value_bytes" id="fawnds-value-bytes" label="value bytes" />
       </div>
     </div>
   );

@@ -2,41 +2,30 @@
  * The FAWN-KV lab's controls: the cluster's shape (nodes, V, R, front-ends, placement: a new
  * cluster), put / get a key, add / remove / fail a node, a bulk fill, the background load
  * (rate, put fraction, Zipf s, front-end cache: changed in the running cluster) and the
- * linearizability checker. Each button sends one operation through `onOp`.
+ * linearizability checker. Each button sends one operation through `onOp`. The fields come
+ * from the fawnkv session's schema, the key, value and fill count from its operations'.
  */
 import { useState, type FormEvent } from 'react';
 import type { FawnkvConfig, FawnkvOp, FawnkvSnapshot } from './fawnkvTypes';
-import { Field, KeyValueFields, numberFrom } from '../../app/LiveControls';
+import { Field } from '../../app/LiveControls';
+import { OpArgField, SessionField, sessionSchema } from '../../app/SessionField';
 
 type Config = Required<FawnkvConfig>;
 
-/** A number field bound to one configuration value (rounded when `int`). */
-function NumberField({ id, label, value, min, max, step, int = true, onChange }: {
-  id: string; label: string; value: number; min: number; max: number; step?: number; int?: boolean; onChange: (v: number) => void;
-}) {
-  return (
-    <Field id={id} label={label}>
-      <input id={id} type="number" min={min} max={max} step={step ?? 1} value={value}
-        onChange={(e) => { const v = numberFrom(e.target.value, value); onChange(int ? Math.round(v) : v); }} />
-    </Field>
-  );
-}
+/** The placement choices as the setup shows them. */
+export const PLACEMENT_NAMES = { hashed: 'hashed: SHA-1("node/j") (the paper)', even: 'evenly spaced' };
 
 export function FawnkvSetup({ config, onConfig }: { config: Config; onConfig: (patch: Partial<Config>) => void }) {
+  const bind = { session: sessionSchema('fawnkv'), config, onConfig };
   return (
     <details className="fawnds-setup">
       <summary>Cluster setup (changing it starts a new cluster)</summary>
       <div className="live-config">
-        <NumberField id="fawnkv-nodes" label="back-end nodes" value={config.nodes} min={1} max={64} onChange={(v) => onConfig({ nodes: v })} />
-        <NumberField id="fawnkv-vids" label="VIDs per node (V)" value={config.vids} min={1} max={4096} onChange={(v) => onConfig({ vids: v })} />
-        <NumberField id="fawnkv-r" label="replicas (R)" value={config.replication} min={1} max={5} onChange={(v) => onConfig({ replication: v })} />
-        <NumberField id="fawnkv-fe" label="front-ends" value={config.front_ends} min={1} max={8} onChange={(v) => onConfig({ front_ends: v })} />
-        <Field id="fawnkv-placement" label="VID placement">
-          <select id="fawnkv-placement" value={config.placement} onChange={(e) => onConfig({ placement: e.target.value as Config['placement'] })}>
-            <option value="hashed">hashed: SHA-1("node/j") (the paper)</option>
-            <option value="even">evenly spaced</option>
-          </select>
-        </Field>
+        <SessionField {...bind} name="nodes" id="fawnkv-nodes" label="back-end nodes" />
+        <SessionField {...bind} name="vids" id="fawnkv-vids" label="VIDs per node (V)" />
+        <SessionField {...bind} name="replication" id="fawnkv-r" label="replicas (R)" />
+        <SessionField {...bind} name="front_ends" id="fawnkv-fe" label="front-ends" />
+        <SessionField {...bind} name="placement" id="fawnkv-placement" label="VID placement" names={PLACEMENT_NAMES} />
       </div>
     </details>
   );
@@ -54,15 +43,18 @@ export function FawnkvControls({ snap, busy, config, onConfig, onOp }: Props) {
   const [key, setKey] = useState('apple');
   const [value, setValue] = useState('red');
   const [picked, setPicked] = useState<number | null>(null);
-  const [fill, setFill] = useState('1000');
+  const [fill, setFill] = useState(1000);
   const live = snap.nodes.filter((x) => x.state !== 'gone' && x.state !== 'failed');
   const node = picked !== null && live.some((x) => x.id === picked) ? picked : (live[0]?.id ?? 0);
   const submit = (e: FormEvent) => e.preventDefault();
+  const session = sessionSchema('fawnkv');
+  const bind = { session, config, onConfig };
 
   return (
     <div className="fawnds-controls">
       <form className="op-row" onSubmit={submit} aria-label="Key operations">
-        <KeyValueFields prefix="fawnkv" keyText={key} value={value} onKey={setKey} onValue={setValue} />
+        <OpArgField session={session} op="put" arg="key" id="fawnkv-key" label="key" value={key} onChange={(v) => setKey(String(v))} />
+        <OpArgField session={session} op="put" arg="value" id="fawnkv-value" label="value (put)" value={value} onChange={(v) => setValue(String(v))} />
         <button type="submit" className="primary" disabled={busy} onClick={() => onOp({ op: 'put', key, value })}
           title="The front-end sends it to the head of the key's chain; the tail acknowledges">Put</button>
         <button type="button" disabled={busy} onClick={() => onOp({ op: 'get', key })} title="The front-end asks the tail of the key's chain">Get</button>
@@ -83,18 +75,12 @@ export function FawnkvControls({ snap, busy, config, onConfig, onOp }: Props) {
       </div>
 
       <div className="op-row" role="group" aria-label="Bulk puts and background load">
-        <Field id="fawnkv-fill" label="keys k0 … (bulk put)">
-          <input id="fawnkv-fill" type="number" min={1} max={100000} value={fill} onChange={(e) => setFill(e.target.value)} />
-        </Field>
-        <button type="button" disabled={busy} onClick={() => onOp({ op: 'fill', count: Math.round(Number(fill)) })}>Fill</button>
-        <NumberField id="fawnkv-rate" label="load (requests/s)" value={config.load_rate_per_s} min={0} max={100000} step={100} int={false}
-          onChange={(v) => onConfig({ load_rate_per_s: v })} />
-        <NumberField id="fawnkv-put-fraction" label="put fraction" value={config.load_put_fraction} min={0} max={1} step={0.05} int={false}
-          onChange={(v) => onConfig({ load_put_fraction: v })} />
-        <NumberField id="fawnkv-zipf" label="Zipf s (0: uniform)" value={config.zipf_s} min={0} max={2} step={0.1} int={false}
-          onChange={(v) => onConfig({ zipf_s: v })} />
-        <NumberField id="fawnkv-cache" label="front-end cache entries" value={config.cache_entries} min={0} max={100000} step={100}
-          onChange={(v) => onConfig({ cache_entries: v })} />
+        <OpArgField session={session} op="fill" arg="count" id="fawnkv-fill" label="keys k0 … (bulk put)" value={fill} onChange={(v) => setFill(Number(v))} />
+        <button type="button" disabled={busy} onClick={() => onOp({ op: 'fill', count: fill })}>Fill</button>
+        <SessionField {...bind} name="load_rate_per_s" id="fawnkv-rate" label="load (requests/s)" step={100} />
+        <SessionField {...bind} name="load_put_fraction" id="fawnkv-put-fraction" label="put fraction" step={0.05} />
+        <SessionField {...bind} name="zipf_s" id="fawnkv-zipf" label="Zipf s (0: uniform)" step={0.1} />
+        <SessionField {...bind} name="cache_entries" id="fawnkv-cache" label="front-end cache entries" step={100} />
       </div>
 
       <div className="op-row" role="group" aria-label="Checker">

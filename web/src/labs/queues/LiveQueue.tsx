@@ -12,6 +12,7 @@ import { QueueAnimator, queueLayoutFor, renderQueueView } from './queueView';
 import type { Speed } from '../../app/LiveControls';
 import type { LiveRequest } from '../../app/labModule';
 import { useLiveSession } from '../../app/useLiveSession';
+import { QueueFields } from './QueueFields';
 
 /** Virtual nanoseconds per wall-clock second at each speed. */
 const SPEEDS: Speed[] = [
@@ -43,10 +44,6 @@ export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig
     onNew: () => animator.current.reset(),
   });
   const { config, update, snap, error, isPlaying, setPlay, step, speedIdx } = live;
-  const num = (text: string, fallback: number) => {
-    const v = Number(text);
-    return Number.isFinite(v) && text.trim() !== '' ? v : fallback;
-  };
   const rho = (config.arrival_rate_per_s * config.service_us) / 1e6 / config.servers;
   const c = snap?.counters;
   const th = snap?.theory;
@@ -71,27 +68,9 @@ export function LiveQueue({ request, onEdit }: { request: LiveRequest<LiveConfig
         </select>
         <span className="muted small">virtual time {snap ? fmtNs(snap.now_ns) : '—'}</span>
       </div>
-      <div className="live-config">
-        <label>servers k
-          <input type="number" min={1} max={16} value={config.servers}
-            onChange={(e) => update({ servers: Math.round(num(e.target.value, config.servers)) })} />
-        </label>
-        <label>arrivals λ (k/s)
-          <input type="number" min={1} step={1} value={config.arrival_rate_per_s / 1000}
-            onChange={(e) => update({ arrival_rate_per_s: num(e.target.value, config.arrival_rate_per_s / 1000) * 1000 })} />
-        </label>
-        <label>mean service S (µs)
-          <input type="number" min={0.1} step={0.5} value={config.service_us}
-            onChange={(e) => update({ service_us: num(e.target.value, config.service_us) })} />
-        </label>
-        <label>service
-          <select value={config.service} onChange={(e) => update({ service: e.target.value as 'exponential' | 'deterministic' })}>
-            <option value="exponential">exponential</option>
-            <option value="deterministic">deterministic</option>
-          </select>
-        </label>
+      <QueueFields config={config} update={update}>
         <span className={rho >= 1 ? 'rho over' : 'rho'}>ρ = λS/k = {rho.toFixed(3)}{rho >= 1 ? ' — overloaded' : ''}</span>
-      </div>
+      </QueueFields>
       {error && <p className="error" role="alert">{error}</p>}
       <svg ref={svgRef} className="queue-svg" role="img" tabIndex={0}
         aria-label="Requests arriving at the left, waiting in the queue, served by the servers and leaving at the right. Space: play or pause. Period: step." />
