@@ -15,7 +15,7 @@ constexpr int kGcLow = 2;  // page-mapped FTL: collect when a chip has this many
 FlashProfile SandiskCf() {
   FlashProfile p;
   p.name = "sandisk-cf-4gb";
-  p.label = "SanDisk CF card, 4 GB (the FAWN prototype's)";
+  p.label = "SanDisk CF card (FAWN prototype)";
   p.source =
       "Sandisk Extreme IV 4 GB CompactFlash, the FAWN prototype's storage (SOSP'09 §4, Table 1; thesis §4.1-4.2). "
       "One flash chip (thesis §4.2.1). Fitted: page read/program and the controller's read setup to Table 1's four "
@@ -72,8 +72,8 @@ FlashProfile IntelX25(bool slc) {
   return p;
 }
 
-DiskProfile Disk(std::string name, std::string label, double rpm, double track, double avg, double full, double mb_s, double active,
-                 double idle, double standby, double spinup_w, double spinup_s, std::string source) {
+DiskProfile Disk(std::string name, std::string label, double rpm, double track, double avg, double full, double mb_s,
+                 double active, double idle, double standby, double spinup_w, double spinup_s, std::string source) {
   DiskProfile d;
   d.name = std::move(name);
   d.label = std::move(label);
@@ -117,7 +117,7 @@ const std::vector<DiskProfile>& DiskProfiles() {
 
 const std::vector<NvmProfile>& NvmProfiles() {
   static const std::vector<NvmProfile> all = {
-      NvmProfile{"nvm-4ch", "NVM card, 4 channels (PCIe)",
+      NvmProfile{"nvm-4ch", "NVM, 4 channels (PCIe)",
                  "The vector-I/O thesis' PCIe NVM emulator (§7.3, Fig 7.7): 4 DMA channels; 7.7 µs per command + "
                  "2.26 µs per 512 B entry, fitted to 10 µs at width 1 and 80 µs at width 32; 1.8M IOPS peak. "
                  "[X] 4 W idle, 10 W busy (a PCIe flash card draws about 10 W, SOSP'09 §5.2).",

@@ -49,7 +49,7 @@ TEST(ChoiceLabelsTest, ProfileChoicesOfSessionsCarryTheProfilesDisplayNames) {
 
 TEST(ChoiceLabelsTest, TheLabelsFollowTheProfilesAndAChoiceWithoutThemHasNone) {
   EXPECT_EQ(device::ProfileLabels({"intel-x25m", "disk-7200", "nvm-4ch"}),
-            (std::vector<std::string>{"Intel X25-M (MLC SSD)", "7,200 rpm desktop disk", "NVM card, 4 channels (PCIe)"}));
+            (std::vector<std::string>{"Intel X25-M (MLC SSD)", "7,200 rpm desktop disk", "NVM, 4 channels (PCIe)"}));
   EXPECT_EQ(device::ProfileLabels({"no-such-device"}), std::vector<std::string>{"no-such-device"});
   for (const std::string& name : device::ProfileNames()) EXPECT_NE(device::ProfileLabels({name})[0], name);
 

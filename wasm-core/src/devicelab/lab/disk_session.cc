@@ -27,9 +27,10 @@ std::vector<ParamSpec> DiskSession::Schema(const Config& c) {
   return {
       ParamSpec::Choice("profile", c.profile, names, "the disk: its rotation, seeks and power states (docs/devices.md)")
           .WithLabels(device::ProfileLabels(names)),
-      ParamSpec::Choice("workload", c.workload, {"random", "sequential"}, "read pattern"),
-      ParamSpec::Real("rate_per_s", c.rate_per_s, 0, 2000, "reads/s", "Poisson arrival rate"),
-      ParamSpec::Choice("scheduler", c.scheduler, {"fifo", "sstf"}, "queue order"),
+      ParamSpec::Choice("workload", c.workload, {"random", "sequential"}, "read pattern: random sectors, or in order"),
+      ParamSpec::Real("rate_per_s", c.rate_per_s, 0, 2000, "reads/s", "Poisson arrival rate (0: the disk idles)"),
+      ParamSpec::Choice("scheduler", c.scheduler, {"fifo", "sstf"},
+                        "the order queued reads are served: FIFO (arrival order) or SSTF (shortest seek first)"),
       ParamSpec::Real("spin_down_s", c.spin_down_s, 0, 600, "s", "idle time before standby (0: never)"),
       ParamSpec::Int("io_kb", c.io_kb, 1, 1024, "KB", "read size"),
   };

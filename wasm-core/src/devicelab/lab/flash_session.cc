@@ -41,13 +41,17 @@ FlashSession::Config FlashSession::FromParams(const ParamValues& pv) {
 
 std::vector<ParamSpec> FlashSession::Schema(const Config& c) {
   return {
-      ParamSpec::Choice("profile", c.profile, FlashNames(), "the flash device: its chips, FTL and timings (docs/devices.md)")
+      ParamSpec::Choice("profile", c.profile, FlashNames(),
+                        "the flash device: its chips, FTL and timings (docs/devices.md)")
           .WithLabels(device::ProfileLabels(FlashNames())),
-      ParamSpec::Int("blocks", c.blocks, 8, 128, "blocks", "erase blocks shown"),
-      ParamSpec::Int("pages_per_block", c.pages_per_block, 4, 64, "pages", "pages per erase block"),
-      ParamSpec::Real("overprovision", c.overprovision, 0.05, 0.5, "", "spare fraction (page-mapped FTL)"),
-      ParamSpec::Choice("workload", c.workload, {"sequential", "random", "semi-random"}, "host write pattern"),
-      ParamSpec::Int("streams", c.streams, 1, 64, "streams", "append streams (semi-random)"),
+      ParamSpec::Int("blocks", c.blocks, 8, 128, "blocks", "erase blocks shown (the device is shrunk to this many)"),
+      ParamSpec::Int("pages_per_block", c.pages_per_block, 4, 64, "pages", "pages per erase block in the view"),
+      ParamSpec::Real("overprovision", c.overprovision, 0.05, 0.5, "",
+                      "spare pages / logical pages (page-mapped FTL), beyond the 4 blocks per chip kept for the "
+                      "open blocks and the collector's reserve"),
+      ParamSpec::Choice("workload", c.workload, {"sequential", "random", "semi-random"},
+                        "host write pattern: in order, random pages, or semi-random (interleaved append streams)"),
+      ParamSpec::Int("streams", c.streams, 1, 64, "streams", "append streams written at once (semi-random)"),
       ParamSpec::Int("queue_depth", c.queue_depth, 1, 32, "writes", "host writes outstanding"),
       ParamSpec::Bool("prefill", c.prefill, "start with every logical page written once (a used device)"),
   };
