@@ -18,9 +18,13 @@ if (!/^https?:\/\//.test(base) || !(seconds > 0)) {
   process.exit(2);
 }
 
+// A page may carry operations, each [input selector, value, button]: typed and clicked 2 s
+// into the playing window (a bulk fill runs in the core until it completes: on the old
+// main-thread sessions it froze the page for its whole length).
 const PAGES = [
   ['fawnkv', '/labs/fawnkv'],
   ['fawnkv', '/labs/fawnkv?scenario=cluster-power'],
+  ['fawnkv', '/labs/fawnkv?live.nodes=24&live.vids=4&live.load_rate_per_s=20000', [['#fawnkv-fill', '20000', 'Fill']]],
   ['fawnds', '/labs/fawnds'],
   ['fawnds', '/labs/fawnds?scenario=million-records'],
 ];
@@ -35,7 +39,7 @@ const browser = await chromium.launch({
 });
 const results = [];
 try {
-  for (const [prefix, path] of PAGES) for (const which of SPEEDS) {
+  for (const [prefix, path, ops = []] of PAGES) for (const which of SPEEDS) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.addInitScript(() => {
       window.__longtasks = [];
@@ -55,7 +59,13 @@ try {
     const play = page.getByRole('group', { name: /controls/ }).getByRole('button', { name: /^(Play|Pause)$/ });
     if ((await play.getAttribute('aria-pressed')) !== 'true') await play.click();
     const t0 = await page.evaluate(() => performance.now());
-    await page.waitForTimeout(seconds * 1000);
+    let waited = 0;
+    for (const [input, value, button] of ops) {
+      if (waited === 0) await page.waitForTimeout((waited = 2000));
+      await page.locator(input).fill(value);
+      await page.getByRole('button', { name: button, exact: true }).click();
+    }
+    await page.waitForTimeout(Math.max(0, seconds * 1000 - waited));
     const t1 = await page.evaluate(() => performance.now());
     const time = await page.getByTestId(`${prefix}-time`).textContent();
     const tasks = await page.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
@@ -63,7 +73,7 @@ try {
     const total = tasks.reduce((s, t) => s + t.duration, 0);
     const r = { page: path, speed: `${which}: ${label?.trim()}`, seconds, longestMs: Math.round(longest), count: tasks.length, totalMs: Math.round(total), virtualTime: time?.trim() };
     results.push(r);
-    console.log(`${path}: longest task ${r.longestMs} ms, ${r.count} long tasks (${r.totalMs} ms in all) in ${seconds} s at ${r.speed}; ${r.virtualTime}`);
+    console.log(`${path}${ops.length ? ` + ${ops.map((o) => `${o[2]} ${o[1]}`).join(', ')}` : ''}: longest task ${r.longestMs} ms, ${r.count} long tasks (${r.totalMs} ms in all) in ${seconds} s at ${r.speed}; ${r.virtualTime}`);
     await page.close();
   }
 } finally {
