@@ -84,7 +84,7 @@ export function useFrameLoop<S>(
         lastSent = now;
         const req: TickRequest = { dtNs: 0, maxEvents: MAX_EVENTS_PER_FRAME };
         if (playing.current) {
-          if (clock) Object.assign(req, clock.plan(dtMs, now, s.busy));
+          if (clock) Object.assign(req, clock.plan(dtMs, now, s.busy), { plannedBusy: s.busy });
           else req.dtNs = (dtMs / 1000) * nsPerSec.current;
         }
         const v = views?.current?.(now);

@@ -24,6 +24,19 @@ describe('live-session client (inline, fake core)', () => {
     expect(r.views.x).toEqual({ ok: false, code: 'not_found', message: "no view 'nope'" });
   });
 
+  it('a tick planned for another phase than the session is in advances nothing (an operation ran it into an event)', async () => {
+    const log: FakeLog = { deleted: 0, advances: [] };
+    const { s } = await open(log);
+    // Planned while the session was idle (phase 0), but the session is busy when the tick runs.
+    await s.tick({ dtNs: 3.5e6, maxEvents: 1000 });
+    const r = await s.tick({ dtNs: 10e6, maxEvents: 1000, chunkNs: 1e6, plannedBusy: 0 });
+    if (!r.ok) throw new Error(r.message);
+    expect([r.advancedNs, r.busyBefore, r.busy, r.snapshot.time_ns]).toEqual([0, 1, 1, 3.5e6]);
+    // Planned for the phase it is in: it advances, stopping where the phase ends.
+    const r2 = await s.tick({ dtNs: 10e6, maxEvents: 1000, chunkNs: 0.5e6, plannedBusy: 1 });
+    expect(r2.ok && [r2.advancedNs, r2.busy]).toEqual([1.5e6, 0]);
+  });
+
   it('advances in chunks and stops at the chunk where busy() changes', async () => {
     const log: FakeLog = { deleted: 0, advances: [] };
     const { s } = await open(log);

@@ -69,7 +69,8 @@ export class SessionHost {
     switch (req.type) {
       case 'tick': {
         const busyBefore = s.busy();
-        const a = advanceChunked(s, req.dtNs, req.maxEvents, req.chunkNs);
+        const stale = req.plannedBusy !== undefined && req.plannedBusy !== busyBefore;
+        const a = advanceChunked(s, stale ? 0 : req.dtNs, req.maxEvents, req.chunkNs);
         const snapshotJson = s.snapshot();
         const views: Record<string, Columns | CoreError> = {};
         for (const v of req.views ?? []) views[v.key ?? v.name] = columnsOf(s, v);

@@ -21,6 +21,13 @@ export interface TickRequest {
   maxEvents: number;
   /** Advance in chunks of about this many ns, ending early where busy() changes. */
   chunkNs?: number;
+  /**
+   * The busy phase the advance was planned for (the auto clock's plan). When the session's
+   * phase differs as the tick begins (an operation queued before this tick ran the session
+   * into an event, or out of one), the tick advances nothing and reports the phase, so the
+   * next plan runs the event at its own speed rather than at the speed planned without it.
+   */
+  plannedBusy?: number;
   views?: ViewRequest[];
 }
 
