@@ -57,6 +57,11 @@ export function checkGoldens() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const unknown = process.argv.slice(2).filter((a) => a !== '--record');
+  if (unknown.length) {
+    log(`goldens: unknown argument '${unknown[0]}'; usage: node server/scripts/goldens.mjs [--record]`);
+    process.exit(2);
+  }
   if (process.argv.includes('--record')) {
     const got = hashAll();
     const lines = ['# sha256 of `fawnlab_cli run <id> --seed 1 --format json` (default parameters); server/scripts/goldens.mjs'];

@@ -43,6 +43,10 @@ bool ParseSeed(const char* text, uint64_t* out) {
 int main(int argc, char** argv) {
   if (argc < 2) return Usage();
   std::string cmd = argv[1];
+  if ((cmd == "list" || cmd == "sessions") && argc > 2) {
+    std::fprintf(stderr, "fawnlab_cli %s takes no arguments (got '%s')\n", cmd.c_str(), argv[2]);
+    return Usage();
+  }
   if (cmd == "list") {
     std::fputs(fawnlab::ListExperimentsJson().c_str(), stdout);
     return 0;
