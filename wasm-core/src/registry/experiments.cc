@@ -12,6 +12,7 @@ void RegisterQueuesExperiments(std::vector<Experiment>* out);
 void RegisterDevicesExperiments(std::vector<Experiment>* out);
 void RegisterFawndsExperiments(std::vector<Experiment>* out);
 void RegisterFawnkvExperiments(std::vector<Experiment>* out);
+void RegisterVectorExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -21,6 +22,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterDevicesExperiments(&all);
   RegisterFawndsExperiments(&all);
   RegisterFawnkvExperiments(&all);
+  RegisterVectorExperiments(&all);
   return all;
 }
 

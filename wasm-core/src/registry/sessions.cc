@@ -14,6 +14,7 @@ void RegisterQueuesSessions(std::vector<SessionInfo>* out);
 void RegisterDevicesSessions(std::vector<SessionInfo>* out);
 void RegisterFawndsSessions(std::vector<SessionInfo>* out);
 void RegisterFawnkvSessions(std::vector<SessionInfo>* out);
+void RegisterVectorSessions(std::vector<SessionInfo>* out);
 
 namespace {
 
@@ -30,6 +31,7 @@ std::vector<SessionInfo> BuildRegistry() {
   RegisterDevicesSessions(&all);
   RegisterFawndsSessions(&all);
   RegisterFawnkvSessions(&all);
+  RegisterVectorSessions(&all);
   for (SessionRegistrar r : ExtraRegistrars()) r(&all);
   registry_built = true;
   return all;
