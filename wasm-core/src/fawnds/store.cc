@@ -462,7 +462,9 @@ void IssueRound(const std::shared_ptr<MultiGetBatch>& b, device::Device* dev, in
 
 }  // namespace
 
-Status DataStore::MultiGet(const std::vector<Key>& keys, MultiGetDone done) {
+Status DataStore::MultiGet(const std::vector<Key>& keys, MultiGetDone done) { return MultiGet(keys, o_.stream, std::move(done)); }
+
+Status DataStore::MultiGet(const std::vector<Key>& keys, int stream, MultiGetDone done) {
   auto b = std::make_shared<MultiGetBatch>();
   b->status.reserve(keys.size());
   b->values.resize(keys.size());
@@ -489,7 +491,7 @@ Status DataStore::MultiGet(const std::vector<Key>& keys, MultiGetDone done) {
       b->rounds[r].emplace_back(LogDeviceOffset(checked_[r]), size);
     }
   }
-  IssueRound(b, dev_, o_.stream);
+  IssueRound(b, dev_, stream);
   return Status::Ok();
 }
 

@@ -107,6 +107,9 @@ class DataStore {
   // status (Ok or NotFound) and the value for each key, once every read has completed.
   using MultiGetDone = std::function<void(std::vector<Status>, std::vector<std::string>)>;
   Status MultiGet(const std::vector<Key>& keys, MultiGetDone done);
+  // The same on device stream `stream` instead of the store's own (a networked back-end's
+  // thread uses the DMA channel of its connection).
+  Status MultiGet(const std::vector<Key>& keys, int stream, MultiGetDone done);
   Status Sync(Done done);
   // Drops the key's index entry without writing a record (its records stay in the log as
   // orphans): a split's end, for the keys that moved to the new store. DRAM only.
