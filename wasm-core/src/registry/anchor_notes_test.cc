@@ -36,6 +36,11 @@ const std::map<std::string, std::string>& CheapParams() {
       {"fawnkv.put-latency", R"({"seconds": 1})"},
       {"fawnkv.hotspot", R"({"seconds": 1})"},
       {"fawnkv.tco", "{}"},
+      {"vector.multiget", R"({"max_multiget": 16, "refine": 0})"},
+      {"vector.multiread", R"({"max_multiread": 8, "refine": 0})"},
+      {"vector.combined", R"({"refine": 0})"},
+      {"vector.peak-width", "{}"},
+      {"vector.unequal", R"({"max_multiread": 32, "refine": 0})"},
   };
   return m;
 }

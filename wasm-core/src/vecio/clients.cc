@@ -70,17 +70,17 @@ void Clients::OnFrame(const Packet& p) {
       to_server_(Packet{Packet::Kind::kAck, c, nullptr, true, Frames(0)[0]});
     });
   }
-  if (!p.last) return;
-  Rpc* r = p.rpc;
-  r->At(Stage::kClient, sim_->now());
-  sim_->Schedule(sim_->now() + profile_->client_ns - profile_->client_ns / 2, [this, r] {
-    const sim::SimDuration latency = sim_->now() - r->issued;
-    const int keys = static_cast<int>(r->keys.size());
-    ++counters_->rpcs_done;
-    counters_->completed_keys += static_cast<uint64_t>(keys);
-    in_flight_.erase(r->id);
-    if (on_complete_) on_complete_(sim_->now(), latency, keys);
-  });
+  for (Rpc* r : p.replies) {
+    r->At(Stage::kClient, sim_->now());
+    sim_->Schedule(sim_->now() + profile_->client_ns - profile_->client_ns / 2, [this, r] {
+      const sim::SimDuration latency = sim_->now() - r->issued;
+      const int keys = static_cast<int>(r->keys.size());
+      ++counters_->rpcs_done;
+      counters_->completed_keys += static_cast<uint64_t>(keys);
+      in_flight_.erase(r->id);
+      if (on_complete_) on_complete_(sim_->now(), latency, keys);
+    });
+  }
 }
 
 }  // namespace fawnlab::vecio

@@ -42,17 +42,18 @@ HostProfile Xeon() {
   p.label = "Xeon X5570 ×8 (2.93 GHz)";
   p.source = "vector thesis §7.1.2 / SoCC'12 §2.2 back-end; per-event costs fitted to Figs 7.8-7.12 (docs/vector/net.md)";
   p.cores = 8;
-  p.nic_irq_ns = 9000;
-  p.tcp_ns = 3500;
-  p.syscall_ns = 3000;
-  p.rpc_ns = 5000;
-  p.rpc_key_ns = 500;
-  p.lookup_ns = 1500;
-  p.queue_ns = 1000;
-  p.submit_ns = 5000;
+  p.nic_irq_ns = 18000;
+  p.tcp_ns = 5500;
+  p.syscall_ns = 4000;
+  p.rpc_ns = 6500;
+  p.rpc_key_ns = 250;
+  p.lookup_ns = 1800;
+  p.queue_ns = 900;
+  p.submit_ns = 3000;
   p.io_irq_ns = 8000;
-  p.wakeup_ns = 6000;
-  p.client_ns = 60000;
+  p.wakeup_ns = 3500;
+  p.warm_factor = 0.4;
+  p.client_ns = 40000;
   return p;
 }
 

@@ -39,6 +39,9 @@ struct HostProfile {
   sim::SimDuration submit_ns = 0;    // one device command (vector or single)
   sim::SimDuration io_irq_ns = 0;    // one storage completion interrupt (one per command)
   sim::SimDuration wakeup_ns = 0;    // waking the thread that waits for a command
+  // Fraction of the syscall and RPC costs paid by a thread repeating the same step with hot
+  // code and data (server.h: the implicit cache benefit of batching).
+  double warm_factor = 1;
   // Not core time of the server: the Atom client's own stack, per RPC (half before sending,
   // half after the reply arrives), a delay in the end-to-end latency.
   sim::SimDuration client_ns = 0;

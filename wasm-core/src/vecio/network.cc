@@ -24,39 +24,45 @@ sim::SimTime Link::Send(sim::SimTime now, uint32_t bytes) {
   return free_ + one_way_ns_;
 }
 
-Nic::Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, sim::SimDuration coalesce_ns, Deliver deliver,
-         uint64_t* nic_irqs, uint64_t* packets_in)
+Nic::Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, sim::SimDuration coalesce_ns,
+         Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in)
     : sim_(sim), host_(host), profile_(profile), coalesce_ns_(coalesce_ns), deliver_(std::move(deliver)),
-      nic_irqs_(nic_irqs), packets_in_(packets_in) {}
+      nic_irqs_(nic_irqs), packets_in_(packets_in), queues_(static_cast<size_t>(queues)) {}
 
 void Nic::Arrive(const Packet& p) {
-  ring_.push_back(p);
-  if (armed_) return;
-  armed_ = true;
-  sim_->Schedule(sim_->now() + coalesce_ns_, [this] { Handle(true); });
+  const size_t q = static_cast<size_t>(p.conn) % queues_.size();
+  queues_[q].ring.push_back(p);
+  if (queues_[q].armed) return;
+  queues_[q].armed = true;
+  sim_->Schedule(sim_->now() + coalesce_ns_, [this, q] { Raise(q); });
 }
 
-void Nic::Handle(bool interrupt) {
+size_t Nic::ring() const {
+  size_t n = 0;
+  for (const RxQueue& q : queues_) n += q.ring.size();
+  return n;
+}
+
+void Nic::Raise(size_t q) {
   auto batch = std::make_shared<std::vector<Packet>>();
   host_->Interrupt(
-      [this, batch, interrupt] {
-        batch->assign(ring_.begin(), ring_.end());
-        ring_.clear();
+      [this, batch, q] {
+        RxQueue& rx = queues_[q];
+        batch->assign(rx.ring.begin(), rx.ring.end());
+        rx.ring.clear();
         Charges c;
-        if (interrupt) {
-          c.Add(CostKind::kNicIrq, 1, profile_->nic_irq_ns);
-          ++*nic_irqs_;
-        }
+        c.Add(CostKind::kNicIrq, 1, profile_->nic_irq_ns);
+        ++*nic_irqs_;
         c.Add(CostKind::kTcp, static_cast<uint32_t>(batch->size()), profile_->tcp_ns);
         *packets_in_ += batch->size();
         return c;
       },
-      [this, batch] {
+      [this, batch, q] {
         for (const Packet& p : *batch) deliver_(p);
-        if (ring_.empty()) {
-          armed_ = false;
+        if (queues_[q].ring.empty()) {
+          queues_[q].armed = false;
         } else {
-          Handle(false);
+          Raise(q);  // packets that came while it ran: the next interrupt, at once
         }
       });
 }

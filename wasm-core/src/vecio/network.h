@@ -5,10 +5,12 @@
 //           key per key; replies a 30 B header plus status, length and value per key.
 //   Link:   the server's port, one FIFO line per direction at the line rate, then half the
 //           base round trip of propagation and switching.
-//   Nic:    rx ring; the first packet of a burst arms the interrupt `coalesce` later; the
-//           handler charges one NIC interrupt plus kernel TCP per packet waiting when it takes
-//           a core; packets that arrive meanwhile are polled by a follow-up pass (TCP per
-//           packet, no new interrupt: NAPI), so a burst shares one interrupt.
+//   Nic:    `queues` rx rings (receive-side scaling: connection c uses ring c mod queues),
+//           each with its own interrupt. In a ring, the first packet of a burst arms the interrupt `coalesce` later; every
+//           packet that arrives while it is pending shares it. The handler charges one NIC
+//           interrupt plus kernel TCP per packet waiting when it takes a core; packets that
+//           arrive while it runs raise the next interrupt as soon as it ends (they have waited
+//           already), so under load one interrupt serves the burst gathered during the last.
 #ifndef FAWNLAB_VECIO_NETWORK_H_
 #define FAWNLAB_VECIO_NETWORK_H_
 
@@ -49,14 +51,18 @@ class Link {
 class Nic {
  public:
   using Deliver = std::function<void(const Packet&)>;
-  Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, sim::SimDuration coalesce_ns, Deliver deliver,
-      uint64_t* nic_irqs, uint64_t* packets_in);
+  Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, sim::SimDuration coalesce_ns,
+      Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in);
   // A frame reaches the NIC.
   void Arrive(const Packet& p);
-  size_t ring() const { return ring_.size(); }
+  size_t ring() const;  // packets waiting in all rings
 
  private:
-  void Handle(bool interrupt);
+  struct RxQueue {
+    std::deque<Packet> ring;
+    bool armed = false;  // an interrupt is pending or being handled
+  };
+  void Raise(size_t q);
   sim::Simulator* sim_;
   Host* host_;
   const HostProfile* profile_;
@@ -64,8 +70,7 @@ class Nic {
   Deliver deliver_;
   uint64_t* nic_irqs_;
   uint64_t* packets_in_;
-  std::deque<Packet> ring_;
-  bool armed_ = false;  // an interrupt is pending, being handled, or being polled
+  std::vector<RxQueue> queues_;
 };
 
 }  // namespace fawnlab::vecio

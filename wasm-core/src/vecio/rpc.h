@@ -28,8 +28,9 @@ struct Rpc {
   }
 };
 
-// A frame on the wire. kData carries (part of) a request to the server or a reply to a client;
-// `last` marks the frame that completes it. kAck is a client's pure ACK.
+// A frame on the wire. kData to the server carries (part of) the request `rpc`, `last` marking
+// the frame that completes it; kData to a client carries replies, `replies` listing those whose
+// last byte it holds. kAck is a client's pure ACK.
 struct Packet {
   enum class Kind : uint8_t { kData, kAck };
   Kind kind = Kind::kData;
@@ -37,6 +38,7 @@ struct Packet {
   Rpc* rpc = nullptr;
   bool last = false;
   uint32_t wire_bytes = 0;
+  std::vector<Rpc*> replies;
 };
 
 }  // namespace fawnlab::vecio

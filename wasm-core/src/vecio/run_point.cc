@@ -81,6 +81,9 @@ StatusOr<PointResult> SearchRule(SystemConfig c, double lo, double hi, int scan,
     if (p.ok() && trace != nullptr) trace->push_back(p.value());
     return p;
   };
+  // The scan runs every load (the queue pattern's latency is U-shaped: low loads may fail the
+  // rule while higher ones pass); the refinement lies between the highest passing load and
+  // the next one up.
   const double ratio = std::pow(hi / lo, 1.0 / (scan - 1));
   PointResult pass;
   bool have = false;
@@ -89,14 +92,15 @@ StatusOr<PointResult> SearchRule(SystemConfig c, double lo, double hi, int scan,
     const double load = i + 1 == scan ? hi : lo * std::pow(ratio, i);
     auto p = run(load);
     if (!p.ok()) return p.status();
-    if (!MeetsRule(p.value())) {
+    if (MeetsRule(p.value())) {
+      pass = p.value();
+      have = true;
+      fail = 0;
+    } else if (have && fail == 0) {
       fail = load;
-      break;
     }
-    pass = p.value();
-    have = true;
   }
-  if (!have) return Status::InvalidArgument("SearchRule: even the lowest load " + std::to_string(lo) + "/s misses the rule");
+  if (!have) return Status::InvalidArgument("SearchRule: no load in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]/s meets the rule");
   if (fail == 0) return pass;
   for (int i = 0; i < refine; ++i) {
     const double mid = std::sqrt(pass.offered_per_s * fail);

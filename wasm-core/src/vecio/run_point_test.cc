@@ -74,7 +74,8 @@ TEST(VectorRunPoint, DISABLED_Probe) {
   for (const P& p : {P{1, 1, Pattern::kAuto, 20e3, 300e3}, P{4, 4, Pattern::kAuto, 50e3, 600e3},
                      P{4, 1, Pattern::kAuto, 50e3, 600e3}, P{16, 1, Pattern::kAuto, 50e3, 800e3},
                      P{1, 8, Pattern::kAuto, 50e3, 800e3}, P{32, 32, Pattern::kAuto, 200e3, 2.2e6},
-                     P{32, 32, Pattern::kQueue, 200e3, 2.2e6}}) {
+                     P{32, 32, Pattern::kQueue, 200e3, 2.2e6}, P{32, 1, Pattern::kAuto, 50e3, 800e3},
+                     P{8, 8, Pattern::kAuto, 100e3, 1.5e6}}) {
     SystemConfig c = Cfg(p.g, p.r, p.lo);
     c.pattern = p.pat;
     auto low = RunPoint(c, 5 * sim::kMs, 20 * sim::kMs, 1).value();
@@ -83,6 +84,10 @@ TEST(VectorRunPoint, DISABLED_Probe) {
                 PatternName(p.pat), low.p50_us, low.p99_us, best.ok() ? best.value().throughput_per_s : -1,
                 best.ok() ? best.value().p50_us : -1, best.ok() ? best.value().p99_us : -1,
                 best.ok() ? best.value().cores_busy : -1);
+    if (best.ok()) {
+      for (size_t k = 0; k < kCount; ++k) std::printf(" %s %.2f", CostKindName(static_cast<CostKind>(k)), best.value().core_us_per_key[k]);
+      std::printf("\n");
+    }
   }
 }
 

@@ -11,6 +11,10 @@
 //     partly filled queue) the thread dequeues them (queue, per item) and issues one
 //     multiread; when it completes, every RPC whose last key it read is replied to, back to
 //     back (a burst the client ACKs once: multiread's implicit benefit, digest §1.8).
+// Warm cache (thesis §7.4.2, digest §1.8 "implicit cache benefit"): a recv()/deserialise
+// that follows the same thread's previous receive (no I/O or reply between), every RPC after
+// the first taken by one recv(), and every reply after the first of a burst cost
+// `warm_factor` of their system-call and RPC cost: the same code and data, still hot.
 // A thread waits for its own commands (synchronous), so its connection's next requests wait
 // in the socket meanwhile (and are then taken by one recv()).
 #ifndef FAWNLAB_VECIO_SERVER_H_
@@ -47,7 +51,9 @@ class Server {
     uint32_t key;
     sim::SimTime since;
   };
+  enum class Phase : uint8_t { kNone, kRecv, kIo, kReply };
   struct Conn {
+    Phase last = Phase::kNone;  // the kind of work the thread did last
     std::deque<Rpc*> socket;
     std::deque<Queued> queue;
     bool busy = false;       // the thread has work scheduled or waits for its command
@@ -56,6 +62,8 @@ class Server {
   };
   using Then = std::function<void()>;
   bool UsesQueue(const Rpc& r) const;
+  // `ns` scaled by the profile's warm-cache factor when `warm`.
+  sim::SimDuration Warm(sim::SimDuration ns, bool warm) const;
   void Pump(int c);
   void Handle(int c, std::shared_ptr<std::vector<Rpc*>> list, size_t i);
   void DirectChunk(int c, Rpc* rpc, size_t off, Then then);

@@ -78,7 +78,7 @@ StatusOr<std::unique_ptr<VectorSystem>> VectorSystem::Create(sim::Simulator* sim
                                           const sim::SimTime at = self->wiring_->out->Send(self->sim_->now(), p.wire_bytes);
                                           self->sim_->Schedule(at, [self, p] { self->clients_->OnFrame(p); });
                                         });
-  w.nic = std::make_unique<Nic>(sim, &s->server_->host(), profile, sim::UsToNs(c.nic_coalesce_us),
+  w.nic = std::make_unique<Nic>(sim, &s->server_->host(), profile, c.nic_queues, sim::UsToNs(c.nic_coalesce_us),
                                 [self](const Packet& p) { self->server_->OnPacket(p); }, &s->counters_.nic_irqs,
                                 &s->counters_.packets_in);
   s->clients_ = std::make_unique<Clients>(sim, &s->config_, profile, seed, &s->counters_, [self](const Packet& p) {
@@ -107,7 +107,8 @@ Status VectorSystem::Reconfigure(const SystemConfig& c) {
       {"host", c.host == config_.host},              {"keys", c.keys == config_.keys},
       {"link_gbps", c.link_gbps == config_.link_gbps}, {"base_rtt_us", c.base_rtt_us == config_.base_rtt_us},
       {"key_bytes", c.key_bytes == config_.key_bytes}, {"value_bytes", c.value_bytes == config_.value_bytes},
-      {"read_bytes", c.read_bytes == config_.read_bytes}, {"nic_coalesce_us", c.nic_coalesce_us == config_.nic_coalesce_us},
+      {"read_bytes", c.read_bytes == config_.read_bytes}, {"nic_queues", c.nic_queues == config_.nic_queues},
+      {"nic_coalesce_us", c.nic_coalesce_us == config_.nic_coalesce_us},
       {"ack_delay_us", c.ack_delay_us == config_.ack_delay_us},
   };
   for (const Fixed& f : fixed) {

@@ -46,6 +46,7 @@ struct SystemConfig {
   int key_bytes = 20;                // 160-bit FAWN-KV keys
   int value_bytes = 4;               // value bytes in a reply
   int read_bytes = 512;              // bytes of the record FAWN-DS reads per key
+  int nic_queues = 4;                // receive-side scaling: rx rings, each with its own interrupt
   double nic_coalesce_us = 10;       // the NIC raises its interrupt this long after the first packet of a burst
   double ack_delay_us = 40;          // the client ACKs the reply frames of a connection received within this window once
 };

@@ -36,6 +36,7 @@ Status Validate(const SystemConfig& c) {
       {"key_bytes", double(c.key_bytes), 1, 1024, "bytes"},
       {"value_bytes", double(c.value_bytes), 1, 65536, "bytes"},
       {"read_bytes", double(c.read_bytes), 64, 65536, "bytes"},
+      {"nic_queues", double(c.nic_queues), 1, 64, "rx rings"},
       {"nic_coalesce_us", c.nic_coalesce_us, 0, 10000, "µs"},
       {"ack_delay_us", c.ack_delay_us, 0, 100000, "µs"},
   };

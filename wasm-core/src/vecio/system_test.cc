@@ -70,8 +70,12 @@ void ExpectEachCostOnce(const Counters& c, const HostProfile& p) {
   // Core time: each event at its profile price (rpc: per RPC plus per key, twice).
   EXPECT_EQ(c.busy_ns[K(CostKind::kNicIrq)], static_cast<int64_t>(c.nic_irqs) * p.nic_irq_ns);
   EXPECT_EQ(c.busy_ns[K(CostKind::kTcp)], static_cast<int64_t>(c.packets_in + c.packets_out) * p.tcp_ns);
-  EXPECT_EQ(c.busy_ns[K(CostKind::kRpc)],
-            static_cast<int64_t>(2 * c.rpcs_done) * p.rpc_ns + static_cast<int64_t>(2 * c.completed_keys) * p.rpc_key_ns);
+  // RPC and syscall work costs its price, or warm_factor of it when the thread repeats a step.
+  const double rpc_full = static_cast<double>(2 * c.rpcs_done * p.rpc_ns + 2 * c.completed_keys * p.rpc_key_ns);
+  EXPECT_LE(c.busy_ns[K(CostKind::kRpc)], rpc_full + static_cast<double>(c.rpcs_done));
+  EXPECT_GE(c.busy_ns[K(CostKind::kRpc)], rpc_full * p.warm_factor - static_cast<double>(c.rpcs_done));
+  EXPECT_LE(c.busy_ns[K(CostKind::kSyscall)], static_cast<int64_t>(c.syscalls) * p.syscall_ns);
+  EXPECT_GE(c.busy_ns[K(CostKind::kSyscall)], static_cast<double>(c.syscalls * p.syscall_ns) * p.warm_factor - 1.0 * c.syscalls);
   EXPECT_EQ(c.busy_ns[K(CostKind::kLookup)], static_cast<int64_t>(c.completed_keys) * p.lookup_ns);
   EXPECT_EQ(c.busy_ns[K(CostKind::kSubmit)], static_cast<int64_t>(c.commands) * p.submit_ns);
   EXPECT_EQ(c.busy_ns[K(CostKind::kIoIrq)], static_cast<int64_t>(c.commands) * p.io_irq_ns);
