@@ -37,7 +37,7 @@ std::vector<ParamSpec> NetCommonParams() {
       ParamSpec::Int("keys", 1024, 256, 1 << 20, "records", "512 B records preloaded into FAWN-DS (lookups are uniform over them)."),
       ParamSpec::Real("warmup_ms", 5, 1, 1000, "ms", "Virtual time before each point's window."),
       ParamSpec::Real("measure_ms", 15, 5, 1000, "ms", "Each point's measurement window (longer at low RPC rates: ≥ 300 RPCs)."),
-      ParamSpec::Int("refine", 3, 0, 8, "steps", "Bisection steps that refine the reporting rule's load."),
+      ParamSpec::Int("refine", 2, 0, 8, "steps", "Bisection steps that refine the reporting rule's load."),
   };
 }
 
