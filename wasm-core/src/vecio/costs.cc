@@ -42,18 +42,18 @@ HostProfile Xeon() {
   p.label = "Xeon X5570 ×8 (2.93 GHz)";
   p.source = "vector thesis §7.1.2 / SoCC'12 §2.2 back-end; per-event costs fitted to Figs 7.8-7.12 (docs/vector/net.md)";
   p.cores = 8;
-  p.nic_irq_ns = 18000;
-  p.tcp_ns = 5500;
+  p.nic_irq_ns = 21000;
+  p.tcp_ns = 7200;
   p.syscall_ns = 4000;
   p.rpc_ns = 6500;
   p.rpc_key_ns = 250;
-  p.lookup_ns = 1800;
-  p.queue_ns = 900;
+  p.lookup_ns = 1650;
+  p.queue_ns = 750;
   p.submit_ns = 3000;
-  p.io_irq_ns = 8000;
-  p.wakeup_ns = 3500;
+  p.io_irq_ns = 7000;
+  p.wakeup_ns = 3300;
   p.warm_factor = 0.4;
-  p.client_ns = 40000;
+  p.client_ns = 33000;
   return p;
 }
 

@@ -28,10 +28,18 @@ void Server::OnPacket(const Packet& p) {
   Pump(p.conn);
 }
 
+void Server::Kick() {
+  for (int c = 0; c < static_cast<int>(conns_.size()); ++c) Pump(c);
+}
+
 void Server::Pump(int c) {
   Conn& cn = conns_[static_cast<size_t>(c)];
   if (cn.busy) return;
-  if (!cn.queue.empty() && (static_cast<int>(cn.queue.size()) >= config_->multiread || cn.flush_due)) {
+  // A live change can leave keys queued that no new RPC will join (the queue is no longer in
+  // use): they go at once.
+  const bool queue_in_use = config_->pattern == Pattern::kQueue || config_->multiget < config_->multiread;
+  if (!cn.queue.empty() &&
+      (static_cast<int>(cn.queue.size()) >= config_->multiread || cn.flush_due || !queue_in_use)) {
     cn.busy = true;
     IssueBatch(c);
     return;

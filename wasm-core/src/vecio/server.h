@@ -43,6 +43,8 @@ class Server {
   const Host& host() const { return host_; }
   // A packet after the NIC's TCP processing.
   void OnPacket(const Packet& p);
+  // The widths or pattern changed: every idle thread looks at its queue again.
+  void Kick();
   int queue_depth(int conn) const { return static_cast<int>(conns_[static_cast<size_t>(conn)].queue.size()); }
 
  private:

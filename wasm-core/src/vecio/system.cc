@@ -117,6 +117,7 @@ Status VectorSystem::Reconfigure(const SystemConfig& c) {
   const bool rate_changed = c.load_per_s != config_.load_per_s || c.multiget != config_.multiget;
   config_ = c;
   if (rate_changed) clients_->Restart();
+  server_->Kick();
   return Status::Ok();
 }
 

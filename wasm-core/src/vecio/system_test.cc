@@ -178,6 +178,27 @@ TEST(VectorSystem, ReconfigureLiveAndRefusesOthers) {
   EXPECT_NE(st.message().find("keys"), std::string::npos);
 }
 
+TEST(VectorSystem, LiveSwitchFromQueueToDirectFlushesTheQueue) {
+  sim::Simulator sim;
+  SystemConfig c = Small(1, 32, 20000);  // no timeout: keys wait for 32 per connection
+  c.queue_timeout_us = 0;
+  auto s = VectorSystem::Create(&sim, c, 4);
+  ASSERT_TRUE(s.ok());
+  VectorSystem& v = *s.value();
+  v.Start();
+  sim.RunUntil(sim.now() + 5 * sim::kMs);
+  int queued = 0;
+  for (int conn = 0; conn < c.clients; ++conn) queued += v.queue_depth(conn);
+  ASSERT_GT(queued, 0);
+  c.multiget = 8;
+  c.multiread = 8;
+  ASSERT_TRUE(v.Reconfigure(c).ok());
+  v.StopClients();
+  sim.Run(10'000'000);
+  for (int conn = 0; conn < c.clients; ++conn) EXPECT_EQ(v.queue_depth(conn), 0);
+  EXPECT_EQ(v.counters().completed_keys, v.counters().offered_keys);
+}
+
 TEST(VectorSystem, InFlightViewsAndChannels) {
   sim::Simulator sim;
   auto s = VectorSystem::Create(&sim, Small(16, 16, 800000), 2);

@@ -30,14 +30,14 @@ void Windows(const SystemConfig& c, const ParamValues& p, sim::SimDuration* warm
 
 }  // namespace
 
-std::vector<ParamSpec> NetCommonParams() {
+std::vector<ParamSpec> NetCommonParams(int refine) {
   return {
       ParamSpec::Choice("host", "xeon-x5570", HostIds(), "Back-end host profile (its cores and per-event costs)."),
       ParamSpec::Int("clients", 25, 1, 256, "connections", "Open-loop clients, one connection and server thread each (paper: 25)."),
       ParamSpec::Int("keys", 1024, 256, 1 << 20, "records", "512 B records preloaded into FAWN-DS (lookups are uniform over them)."),
       ParamSpec::Real("warmup_ms", 5, 1, 1000, "ms", "Virtual time before each point's window."),
       ParamSpec::Real("measure_ms", 15, 5, 1000, "ms", "Each point's measurement window (longer at low RPC rates: ≥ 300 RPCs)."),
-      ParamSpec::Int("refine", 2, 0, 8, "steps", "Bisection steps that refine the reporting rule's load."),
+      ParamSpec::Int("refine", refine, 0, 8, "steps", "Bisection steps that refine the reporting rule's load (4: within ~4%)."),
   };
 }
 
@@ -81,12 +81,13 @@ StatusOr<Curve> RunCurve(SystemConfig c, const CurveSpec& spec, const ParamValue
       out.best = pt;
       out.has_best = true;
     }
-    // Saturated: it no longer keeps up with the offered load, or its latency climbs past 5 ms.
-    if (pt.throughput_per_s < 0.85 * load || (pt.p50_us > 5000 && pt.p50_us > prev_p50)) break;
+    // Past the knee (the rule failed above a load that met it), saturated (it no longer keeps
+    // up with the offered load), or its latency climbs past 5 ms.
+    if (fail > 0 || pt.throughput_per_s < 0.85 * load || (pt.p50_us > 5000 && pt.p50_us > prev_p50)) break;
     prev_p50 = pt.p50_us;
   }
   if (out.has_best && fail > 0) {
-    for (int i = 0; i < spec.refine; ++i) {
+    for (long long i = 0; i < p.Int("refine"); ++i) {
       const double mid = std::sqrt(out.best.offered_per_s * fail);
       auto r = run(mid);
       if (!r.ok()) return r.status();

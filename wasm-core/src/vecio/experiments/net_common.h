@@ -17,8 +17,9 @@
 
 namespace fawnlab::vecio {
 
-// host, clients, keys, warmup_ms, measure_ms, refine.
-std::vector<ParamSpec> NetCommonParams();
+// host, clients, keys, warmup_ms, measure_ms, refine (default `refine`: each step halves the
+// rule's load interval, ×2 to start).
+std::vector<ParamSpec> NetCommonParams(int refine = 4);
 // The common parameters as a SystemConfig (G = R = 1, pattern auto).
 SystemConfig NetBaseConfig(const ParamValues& p);
 
@@ -29,8 +30,7 @@ struct Curve {
 };
 
 struct CurveSpec {
-  double lo = 25000, step = 2, hi = 4e6;  // offered lookups/s
-  int refine = 3;
+  double lo = 25000, step = 2, hi = 4e6;  // offered lookups/s (bisection steps: the "refine" param)
 };
 
 // The curve of `c`; `units` of `sweep` are spent on it (one per point).

@@ -49,7 +49,7 @@ Experiment MakeVectorUnequal() {
       "turn, so at G = 32 a low R nearly doubles the low-load median; above G, keys must wait in the intermediate queue. "
       "At high G, match R to G.";
   e.info.reference = "Vasudevan thesis §7.4.3, Fig 7.13; SoCC'12 §5.3.2";
-  e.info.params = vecio::NetCommonParams();
+  e.info.params = vecio::NetCommonParams(2);  // its anchor is a latency ratio: coarser peaks keep it fast
   e.info.params.insert(e.info.params.begin(),
                        {ParamSpec::Int("multiget", 32, 1, 256, "keys", "Multiget width G of every RPC (panel (e): 32)."),
                         ParamSpec::Int("max_multiread", 64, 1, 256, "keys", "Widest multiread R (powers of two up to it)."),
