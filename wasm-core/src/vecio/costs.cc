@@ -43,17 +43,17 @@ HostProfile Xeon() {
   p.source = "vector thesis §7.1.2 / SoCC'12 §2.2 back-end; per-event costs fitted to Figs 7.8-7.12 (docs/vector/net.md)";
   p.cores = 8;
   p.nic_irq_ns = 21000;
-  p.tcp_ns = 7200;
+  p.tcp_ns = 10200;
   p.syscall_ns = 4000;
-  p.rpc_ns = 6500;
+  p.rpc_ns = 8250;
   p.rpc_key_ns = 250;
   p.lookup_ns = 1650;
-  p.queue_ns = 750;
+  p.queue_ns = 950;
   p.submit_ns = 3000;
-  p.io_irq_ns = 7000;
+  p.io_irq_ns = 6300;
   p.wakeup_ns = 3300;
-  p.warm_factor = 0.4;
-  p.client_ns = 33000;
+  p.warm_factor = 0.35;
+  p.client_ns = 23000;
   return p;
 }
 

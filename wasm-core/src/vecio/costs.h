@@ -29,7 +29,7 @@ struct HostProfile {
   std::string id, label, source;
   int cores = 8;
   // Core time per event, ns.
-  sim::SimDuration nic_irq_ns = 0;   // one NIC interrupt (a burst of packets shares it)
+  sim::SimDuration nic_irq_ns = 0;   // one burst of received packets: its interrupt, or a softirq pass
   sim::SimDuration tcp_ns = 0;       // kernel TCP/IP per packet, rx or tx, data or ACK
   sim::SimDuration syscall_ns = 0;   // one recv() or send()
   sim::SimDuration rpc_ns = 0;       // one Thrift deserialise or serialise of an RPC ...

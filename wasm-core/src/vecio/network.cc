@@ -24,10 +24,10 @@ sim::SimTime Link::Send(sim::SimTime now, uint32_t bytes) {
   return free_ + one_way_ns_;
 }
 
-Nic::Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, sim::SimDuration coalesce_ns,
-         Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in)
+Nic::Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, int first_thread,
+         sim::SimDuration coalesce_ns, Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in)
     : sim_(sim), host_(host), profile_(profile), coalesce_ns_(coalesce_ns), deliver_(std::move(deliver)),
-      nic_irqs_(nic_irqs), packets_in_(packets_in), queues_(static_cast<size_t>(queues)) {}
+      nic_irqs_(nic_irqs), packets_in_(packets_in), first_thread_(first_thread), queues_(static_cast<size_t>(queues)) {}
 
 void Nic::Arrive(const Packet& p) {
   const size_t q = static_cast<size_t>(p.conn) % queues_.size();
@@ -43,28 +43,34 @@ size_t Nic::ring() const {
   return n;
 }
 
-void Nic::Raise(size_t q) {
+void Nic::Raise(size_t q) { Handle(q, false); }
+
+void Nic::Handle(size_t q, bool softirq) {
   auto batch = std::make_shared<std::vector<Packet>>();
-  host_->Interrupt(
-      [this, batch, q] {
-        RxQueue& rx = queues_[q];
-        batch->assign(rx.ring.begin(), rx.ring.end());
-        rx.ring.clear();
-        Charges c;
-        c.Add(CostKind::kNicIrq, 1, profile_->nic_irq_ns);
-        ++*nic_irqs_;
-        c.Add(CostKind::kTcp, static_cast<uint32_t>(batch->size()), profile_->tcp_ns);
-        *packets_in_ += batch->size();
-        return c;
-      },
-      [this, batch, q] {
-        for (const Packet& p : *batch) deliver_(p);
-        if (queues_[q].ring.empty()) {
-          queues_[q].armed = false;
-        } else {
-          Raise(q);  // packets that came while it ran: the next interrupt, at once
-        }
-      });
+  Host::Begin begin = [this, batch, q] {
+    RxQueue& rx = queues_[q];
+    batch->assign(rx.ring.begin(), rx.ring.end());
+    rx.ring.clear();
+    Charges c;
+    c.Add(CostKind::kNicIrq, 1, profile_->nic_irq_ns);
+    ++*nic_irqs_;
+    c.Add(CostKind::kTcp, static_cast<uint32_t>(batch->size()), profile_->tcp_ns);
+    *packets_in_ += batch->size();
+    return c;
+  };
+  Host::End end = [this, batch, q] {
+    for (const Packet& p : *batch) deliver_(p);
+    if (queues_[q].ring.empty()) {
+      queues_[q].armed = false;
+    } else {
+      Handle(q, true);  // packets that came while it ran: the ring's softirq thread, next
+    }
+  };
+  if (softirq) {
+    host_->Run(first_thread_ + static_cast<int>(q), std::move(begin), std::move(end));
+  } else {
+    host_->Interrupt(std::move(begin), std::move(end));
+  }
 }
 
 }  // namespace fawnlab::vecio

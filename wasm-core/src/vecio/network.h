@@ -6,11 +6,13 @@
 //   Link:   the server's port, one FIFO line per direction at the line rate, then half the
 //           base round trip of propagation and switching.
 //   Nic:    `queues` rx rings (receive-side scaling: connection c uses ring c mod queues),
-//           each with its own interrupt. In a ring, the first packet of a burst arms the interrupt `coalesce` later; every
-//           packet that arrives while it is pending shares it. The handler charges one NIC
-//           interrupt plus kernel TCP per packet waiting when it takes a core; packets that
-//           arrive while it runs raise the next interrupt as soon as it ends (they have waited
-//           already), so under load one interrupt serves the burst gathered during the last.
+//           each with its own interrupt. In a ring, the first packet of a burst arms the
+//           interrupt `coalesce` later; every packet that arrives while it is pending shares
+//           it. The handler charges one burst (nic_irq) plus kernel TCP per packet waiting when
+//           it takes a core. Packets that arrive while it runs are the next burst, handled by
+//           the ring's softirq thread (NAPI's ksoftirqd: thread `first_thread + ring`), which
+//           takes its turn with the connection threads, so a flood cannot starve them
+//           (receive livelock); the ring's interrupt is re-enabled once a pass finds it empty.
 #ifndef FAWNLAB_VECIO_NETWORK_H_
 #define FAWNLAB_VECIO_NETWORK_H_
 
@@ -51,8 +53,8 @@ class Link {
 class Nic {
  public:
   using Deliver = std::function<void(const Packet&)>;
-  Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, sim::SimDuration coalesce_ns,
-      Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in);
+  Nic(sim::Simulator* sim, Host* host, const HostProfile* profile, int queues, int first_thread,
+      sim::SimDuration coalesce_ns, Deliver deliver, uint64_t* nic_irqs, uint64_t* packets_in);
   // A frame reaches the NIC.
   void Arrive(const Packet& p);
   size_t ring() const;  // packets waiting in all rings
@@ -63,6 +65,7 @@ class Nic {
     bool armed = false;  // an interrupt is pending or being handled
   };
   void Raise(size_t q);
+  void Handle(size_t q, bool softirq);
   sim::Simulator* sim_;
   Host* host_;
   const HostProfile* profile_;
@@ -70,6 +73,7 @@ class Nic {
   Deliver deliver_;
   uint64_t* nic_irqs_;
   uint64_t* packets_in_;
+  int first_thread_;
   std::vector<RxQueue> queues_;
 };
 

@@ -10,7 +10,7 @@ namespace fawnlab::vecio {
 Server::Server(sim::Simulator* sim, const SystemConfig* config, const HostProfile* profile, int cores, int channels,
                fawnds::DataStore* store, const std::vector<fawnds::Key>* keys, Counters* counters, SendFrame send)
     : sim_(sim), config_(config), profile_(profile), channels_(channels), store_(store), keys_(keys),
-      counters_(counters), send_(std::move(send)), host_(sim, cores, config->clients),
+      counters_(counters), send_(std::move(send)), host_(sim, cores, config->clients + config->nic_queues),
       conns_(static_cast<size_t>(config->clients)) {}
 
 sim::SimDuration Server::Warm(sim::SimDuration ns, bool warm) const {

@@ -78,7 +78,7 @@ StatusOr<std::unique_ptr<VectorSystem>> VectorSystem::Create(sim::Simulator* sim
                                           const sim::SimTime at = self->wiring_->out->Send(self->sim_->now(), p.wire_bytes);
                                           self->sim_->Schedule(at, [self, p] { self->clients_->OnFrame(p); });
                                         });
-  w.nic = std::make_unique<Nic>(sim, &s->server_->host(), profile, c.nic_queues, sim::UsToNs(c.nic_coalesce_us),
+  w.nic = std::make_unique<Nic>(sim, &s->server_->host(), profile, c.nic_queues, c.clients, sim::UsToNs(c.nic_coalesce_us),
                                 [self](const Packet& p) { self->server_->OnPacket(p); }, &s->counters_.nic_irqs,
                                 &s->counters_.packets_in);
   s->clients_ = std::make_unique<Clients>(sim, &s->config_, profile, seed, &s->counters_, [self](const Packet& p) {
