@@ -233,6 +233,17 @@ TEST(VectorSystem, HostProfileAndCoresSetCapacity) {
   EXPECT_GT(atom, 0u);
 }
 
+TEST(VectorSystem, DefaultConfigPreloadsEveryKey) {
+  sim::Simulator sim;
+  auto s = VectorSystem::Create(&sim, SystemConfig{}, 1);  // 65536 records of 512 B
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  VectorSystem& v = *s.value();
+  EXPECT_EQ(v.device().counters().writes, 65536u + 1);  // the records, plus the store's superblock
+  v.Start();
+  sim.RunUntil(sim.now() + 2 * sim::kMs);
+  EXPECT_GT(v.counters().completed_keys, 0u);
+}
+
 TEST(VectorSystem, InFlightViewsAndChannels) {
   sim::Simulator sim;
   auto s = VectorSystem::Create(&sim, Small(16, 16, 800000), 2);
