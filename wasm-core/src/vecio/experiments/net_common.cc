@@ -121,8 +121,8 @@ StatusOr<std::vector<double>> RunRSweep(int g, const std::vector<int>& widths, c
     const Curve& cv = curve.value();
     AddCurveSeries(r, prefix + "R=" + std::to_string(w), cv, false);
     const std::string tag = "r" + std::to_string(w);
-    const double peak = cv.has_best ? cv.best.throughput_per_s : 0;
-    peaks.points.emplace_back(w, peak);
+    const double peak = cv.has_best ? cv.best.throughput_per_s : 0;  // 0: no load met the rule
+    if (cv.has_best) peaks.points.emplace_back(w, peak);
     r->AddMetric(tag + "_peak", peak);
     const double low = cv.points.empty() ? 0 : cv.points.front().p50_us;
     double min_p50 = low;
