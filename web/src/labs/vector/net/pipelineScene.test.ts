@@ -12,6 +12,13 @@ describe('pipelineScene', () => {
     expect(sc.items.some((it) => it.t === 'dots')).toBe(false);
   });
 
+  it('draws the keys of several RPCs in one multiread as one bar of all their keys', () => {
+    const base = singleKeySnapshot();
+    const rpcs = base.inflight.rpcs.concat([[801, 5, 1, 16, 0, 32.5], [802, 5, 1, 16, 0, 32.5], [803, 5, 1, 16, 0, 32.5]]);
+    const sc = pipelineScene({ ...base, inflight: { ...base.inflight, rpcs } }, 700);
+    expect(sc.items.filter((it) => it.t === 'rect' && it.tag === '×3')).toHaveLength(1);
+  });
+
   it('draws single keys as dots, requests and replies apart', () => {
     const sc = pipelineScene(singleKeySnapshot(), 700);
     const dots = sc.items.filter((it) => it.t === 'dots');

@@ -3,7 +3,8 @@
  * the NVM device's DMA channels → the completion interrupt → the reply → the wire back, as
  * boxes in a loop (the request path along the top, the reply path back along the bottom), with
  * every RPC in flight a mark in its stage's box: a dot for a single key, a bar for a vector of
- * keys (longer as it is wider, its width written on it when it fits), request marks blue,
+ * keys (longer as it is wider, its width written on it when it fits; the keys of several RPCs
+ * in one multiread from a connection's queue make one bar), request marks blue,
  * reply marks green. Within a box a mark moves along as it has been there longer (an easing
  * of its age, so marks glide between frames), on its connection's lane (its channel's on the
  * device). Each box says how many RPCs and keys are in it; each channel how busy it was.
@@ -78,6 +79,22 @@ export function bundleLength(keys: number, max: number): number {
   return Math.min(max, 6 + 4 * Math.log2(Math.max(1, keys)));
 }
 
+/**
+ * The marks to draw: [stage index, keys, connection, channel, µs in the stage]. RPCs at one
+ * stage with the same connection, channel and age moved together (the keys of several RPCs in
+ * one multiread from a connection's queue): they are one vector, one mark of all their keys.
+ */
+export function marks(sn: NetSnapshot): Array<[number, number, number, number, number]> {
+  const out = new Map<string, [number, number, number, number, number]>();
+  for (const [, si, keys, conn, channel, age] of sn.inflight.rpcs) {
+    const k = `${si}|${conn}|${channel}|${age}`;
+    const m = out.get(k);
+    if (m) m[1] += keys;
+    else out.set(k, [si, keys, conn, channel, age]);
+  }
+  return [...out.values()];
+}
+
 const isReply = (s: StageName) => s === 'irq' || s === 'reply' || s === 'wire_out';
 
 export function pipelineScene(sn: NetSnapshot, width: number): Scene {
@@ -127,7 +144,7 @@ export function pipelineScene(sn: NetSnapshot, width: number): Scene {
 
   // The marks.
   const dots: Record<'request' | 'reply', number[]> = { request: [], reply: [] };
-  for (const [, si, keys, conn, channel, age] of sn.inflight.rpcs) {
+  for (const [si, keys, conn, channel, age] of marks(sn)) {
     const stage = stages[si];
     if (!stage) continue;
     const box = b[stage];

@@ -38,7 +38,7 @@ export function yOf(f: PlaneFrame, us: number): number {
 export function planeScene(sn: NetSnapshot, width: number): Scene {
   const items: SceneItem[] = [];
   const narrow = width < 480;
-  const f: PlaneFrame = { left: 52, top: 24, plotW: Math.max(120, width - 52 - 14), plotH: narrow ? 170 : 200 };
+  const f: PlaneFrame = { left: 52, top: 34, plotW: Math.max(120, width - 52 - 14), plotH: narrow ? 170 : 200 };
   const bottom = f.top + f.plotH;
   items.push({ t: 'text', x: 0, y: 12, text: 'median latency (µs, log) · ring: p99', font: FONT_SMALL });
   // The reporting rule.
@@ -85,7 +85,7 @@ export function planeScene(sn: NetSnapshot, width: number): Scene {
     items.push({ t: 'circle', cx: x, cy: yOf(f, sn.latency_us.p99), r: 4.5, stroke: '#0072B2', lw: 1.5, fill: '#ffffff', tag: 'p99' });
     items.push({ t: 'circle', cx: x, cy: yOf(f, sn.latency_us.p50), r: 6, fill: '#0072B2', stroke: '#ffffff', lw: 1.5, tag: 'now' });
     const label = `${fmt(thr)}/s · p50 ${fmt(sn.latency_us.p50)} µs`;
-    const right = x > f.left + f.plotW * 0.6;
+    const right = x + 10 + label.length * 6 > f.left + f.plotW;
     items.push({ t: 'text', x: right ? x - 10 : x + 10, y: yOf(f, sn.latency_us.p50) + 4, text: label, font: FONT_SMALL, align: right ? 'right' : 'left', fill: '#003d61' });
   }
   return { width, height: bottom + 42, items };
