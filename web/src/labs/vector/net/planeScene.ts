@@ -44,9 +44,9 @@ export function planeScene(sn: NetSnapshot, width: number): Scene {
   // The reporting rule.
   items.push({ t: 'rect', x: f.left, y: yOf(f, 1000), w: f.plotW, h: bottom - yOf(f, 1000), fill: 'rgba(0,158,115,0.07)', tag: 'p50 < 1 ms' });
   items.push({ t: 'line', x1: f.left, y1: yOf(f, 1000), x2: f.left + f.plotW, y2: yOf(f, 1000), stroke: '#009E73', dash: [5, 3] });
-  items.push({ t: 'text', x: f.left + f.plotW - 4, y: yOf(f, 1000) - 4, text: narrow ? 'p50 1 ms' : 'p50 = 1 ms (reporting rule)', font: FONT_SMALL, align: 'right', fill: '#006b4f' });
+  items.push({ t: 'text', x: f.left + 4, y: yOf(f, 1000) - 4, text: narrow ? 'p50 1 ms' : 'p50 = 1 ms (reporting rule)', font: FONT_SMALL, fill: '#006b4f' });
   items.push({ t: 'line', x1: f.left, y1: yOf(f, 10000), x2: f.left + f.plotW, y2: yOf(f, 10000), stroke: '#CC79A7', dash: [2, 3] });
-  items.push({ t: 'text', x: f.left + f.plotW - 4, y: yOf(f, 10000) - 4, text: narrow ? 'p99 10 ms' : 'p99 = 10 ms (reporting rule)', font: FONT_SMALL, align: 'right', fill: '#8a3d6b' });
+  items.push({ t: 'text', x: f.left + 4, y: yOf(f, 10000) - 4, text: narrow ? 'p99 10 ms' : 'p99 = 10 ms (reporting rule)', font: FONT_SMALL, fill: '#8a3d6b' });
   // Axes.
   items.push({ t: 'line', x1: f.left, y1: bottom, x2: f.left + f.plotW, y2: bottom, stroke: AXIS });
   items.push({ t: 'line', x1: f.left, y1: f.top, x2: f.left, y2: bottom, stroke: AXIS });
