@@ -181,7 +181,15 @@ void BlockSim::ArmTimer(sim::SimTime at) {
 // again when the batch is done (AfterBatch).
 void BlockSim::Collect(sim::SimTime start, bool batch) {
   const uint16_t n = static_cast<uint16_t>(posted_.size());
-  if (on_irq_ && start >= 0) on_irq_(IrqRecord{static_cast<double>(start), n, 0});
+  counters_.collected += n;
+  if (start >= 0) {
+    FlushIrq();
+    open_irq_ = IrqRecord{static_cast<double>(start), n, 0};
+    irq_open_ = true;
+  } else {
+    open_irq_.n = static_cast<uint16_t>(open_irq_.n + n);
+  }
+  if (!batch) FlushIrq();
   while (!posted_.empty()) {
     const uint32_t io = posted_.front();
     posted_.pop_front();
@@ -237,6 +245,7 @@ void BlockSim::AfterBatch() {
       } else {
         irq_enabled_ = true;
         irq_pending_ = false;
+        FlushIrq();
       }
     });
     return;
@@ -251,6 +260,15 @@ void BlockSim::AfterBatch() {
   }
   irq_enabled_ = true;
   irq_pending_ = false;
+  FlushIrq();
+}
+
+// Reports the interrupt whose batch just ended, with every completion it (or its poll rounds,
+// or its timer loop) collected.
+void BlockSim::FlushIrq() {
+  if (!irq_open_) return;
+  irq_open_ = false;
+  if (on_irq_) on_irq_(open_irq_);
 }
 
 }  // namespace fawnlab::vecio::block

@@ -59,7 +59,7 @@ struct IrqRecord {
 };
 
 struct BlockCounters {
-  uint64_t issued = 0, dispatched = 0, completed = 0, interrupts = 0;
+  uint64_t issued = 0, dispatched = 0, collected = 0, completed = 0, interrupts = 0;
   std::array<uint64_t, 4> phase_events{};
   std::array<uint64_t, 5> irq_events{};
   std::array<double, 4> phase_busy_ns{};
@@ -81,7 +81,8 @@ class BlockSim {
   int inflight() const { return inflight_; }
   const X25& device() const { return *x25_; }
 
-  // Observers (each may be empty): an I/O's C event, an interrupt handler's start.
+  // Observers (each may be empty): an I/O's D and C events; an interrupt (reported when its
+  // batch ends, with every completion it collected; t is when its handler started).
   void set_on_complete(std::function<void(const IoRecord&)> fn) { on_complete_ = std::move(fn); }
   void set_on_issue(std::function<void(const IoRecord&)> fn) { on_issue_ = std::move(fn); }
   void set_on_irq(std::function<void(const IrqRecord&)> fn) { on_irq_ = std::move(fn); }
@@ -107,6 +108,7 @@ class BlockSim {
   void Collect(sim::SimTime start, bool batch);
   void AfterBatch();
   void ArmTimer(sim::SimTime at);
+  void FlushIrq();
   void CompleteTask(uint32_t io);
   sim::SimDuration Cost(double atom_scaled_us) const;
   IoRecord& Rec(uint32_t io);
@@ -127,6 +129,8 @@ class BlockSim {
   bool waiting_ = false;        // fio blocked at iodepth
   bool irq_enabled_ = true, irq_pending_ = false;
   sim::SimTime timer_at_ = 0;  // the deferral timer's last expiry
+  IrqRecord open_irq_;         // the interrupt whose batch is running (napi, defer)
+  bool irq_open_ = false;
   int batch_left_ = 0;          // completion tasks queued by the current napi/defer batch
   std::function<void(const IoRecord&)> on_complete_, on_issue_;
   std::function<void(const IrqRecord&)> on_irq_;
