@@ -24,7 +24,7 @@ Status Validate(const BlockConfig& c) {
 BlockSim::BlockSim(sim::Simulator* sim, const BlockConfig& c, uint64_t seed)
     : sim_(sim), cfg_(c), host_(FindHost(c.host)), rng_(sim::Rng::ForStream(seed, 0xB10C)) {
   assert(Validate(c).ok());
-  x25_ = std::make_unique<X25>(sim_, [this](uint32_t io) { Posted(io); });
+  x25_ = std::make_unique<X25>(sim_, seed, [this](uint32_t io) { Posted(io); });
   cores_.resize(static_cast<size_t>(host_->cores));
 }
 

@@ -5,11 +5,19 @@
 
 namespace fawnlab::vecio::block {
 
-double GapMode(const std::vector<uint64_t>& hist, int lo_us, int hi_us) {
+double GapMode(const std::vector<uint64_t>& hist, int lo_us, int hi_us, int width_us) {
+  const int last = static_cast<int>(hist.size()) - 1;  // the overflow bin is not a gap length
   int best = -1;
-  for (int b = lo_us; b < hi_us && b < static_cast<int>(hist.size()) - 1; ++b)
-    if (best < 0 || hist[static_cast<size_t>(b)] > hist[static_cast<size_t>(best)]) best = b;
-  return best < 0 || hist[static_cast<size_t>(best)] == 0 ? 0 : best + 0.5;
+  uint64_t best_n = 0;
+  for (int b = lo_us; b + width_us <= hi_us && b + width_us <= last; b += width_us) {
+    uint64_t n = 0;
+    for (int k = b; k < b + width_us; ++k) n += hist[static_cast<size_t>(k)];
+    if (n > best_n) {
+      best = b;
+      best_n = n;
+    }
+  }
+  return best < 0 ? 0 : best + width_us / 2.0;
 }
 
 StatusOr<FioResult> RunFio(const BlockConfig& c, sim::SimDuration warmup, sim::SimDuration measure, uint64_t seed) {

@@ -26,8 +26,9 @@ struct FioResult {
   int max_ncq = 0;
 };
 
-// The gap histogram's mode in [lo_us, hi_us) (µs, the bin's centre), or 0 when empty.
-double GapMode(const std::vector<uint64_t>& hist, int lo_us, int hi_us);
+// The gap histogram's mode in [lo_us, hi_us) read in `width_us`-wide bins (µs, the wide bin's
+// centre), or 0 when empty.
+double GapMode(const std::vector<uint64_t>& hist, int lo_us, int hi_us, int width_us = 1);
 
 StatusOr<FioResult> RunFio(const BlockConfig& c, sim::SimDuration warmup, sim::SimDuration measure, uint64_t seed);
 

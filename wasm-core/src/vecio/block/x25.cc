@@ -12,7 +12,7 @@ void X25::Submit(uint32_t io, int bytes) {
   max_outstanding_ = std::max(max_outstanding_, outstanding_);
   const sim::SimTime start = std::max(sim_->now(), controller_free_);
   controller_free_ = start + sim::UsToNs(ServiceUs(bytes));
-  sim_->Schedule(controller_free_ + sim::UsToNs(kMediaUs), [this, io]() { on_done_(io); });
+  sim_->Schedule(controller_free_ + sim::UsToNs(kMediaUs * (1 - kMediaSpread + 2 * kMediaSpread * rng_.UniformDouble())), [this, io]() { on_done_(io); });
 }
 
 void X25::Collect() {

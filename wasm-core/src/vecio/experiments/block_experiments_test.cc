@@ -15,7 +15,7 @@ using exptest::MustRun;
 // The anchors the model reproduces (the rest are documented misses: docs/vector/block.md).
 const std::set<std::string> kMet = {"atom_iops", "xeon_iops", "atom_issue_min_us", "atom_issue_median_us",
                                     "xeon_issue_us", "tuned_issue_us", "id_drop_us", "dq_share", "id_share",
-                                    "stock_mode1_us", "stock_completions_per_s", "defer_cluster_us", "defer_bump_us",
+                                    "stock_mode1_us", "stock_min_gap_us", "stock_completions_per_s", "defer_cluster_us", "defer_bump_us",
                                     "atom_iops_512", "atom_iops_16k", "xeon_iops_4k", "xeon_iops_16k", "xeon_mbps_16k"};
 
 class BlockExperiment : public ::testing::TestWithParam<const char*> {};
