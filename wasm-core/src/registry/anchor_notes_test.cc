@@ -41,6 +41,10 @@ const std::map<std::string, std::string>& CheapParams() {
       {"vector.combined", R"({"refine": 0})"},
       {"vector.peak-width", "{}"},
       {"vector.unequal", R"({"max_multiread": 32, "refine": 0})"},
+      {"vector.gap", R"({"measure_ms": 100})"},
+      {"vector.issue-path", R"({"measure_ms": 100})"},
+      {"vector.completions", R"({"measure_ms": 100})"},
+      {"vector.block-size", R"({"measure_ms": 100})"},
   };
   return m;
 }
