@@ -34,6 +34,7 @@ HostCosts Scaled(const HostCosts& a, double f) {
   h.label = "Core i7 2.8 GHz (\"Xeon\")";
   h.source = "vector I/O thesis Fig 6.4: whole issue path 6.7 µs vs the Atom's 40 µs, same phase shares";
   h.cores = 4;
+  h.vs_atom = f;
   for (double& p : h.phase_us) p *= f;
   h.id_noop_us *= f;
   for (double& c : h.irq_us) c *= f;

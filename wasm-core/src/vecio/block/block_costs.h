@@ -26,6 +26,7 @@ struct HostCosts {
   double id_noop_us = 0;
   double irq_us[5];        // by IrqCost
   double jitter = 0.175;   // each I/O's path cost is scaled by U[1 - jitter, 1 + jitter]
+  double vs_atom = 1;      // this host's costs over the Atom's (scales Atom-µs knobs such as tool_extra_us)
 };
 
 const std::vector<HostCosts>& HostProfiles();     // "atom-d510" (default), "xeon"

@@ -90,10 +90,9 @@ void BlockSim::StartIo() {
   open_.push_back(rec);
   ++counters_.issued;
   const double f = 1 - host_->jitter + 2 * host_->jitter * rng_.UniformDouble();
-  const double scale = host_->phase_us[0] > 0 ? host_->phase_us[3] / 24.0 : 1;  // host speed vs the Atom
   double us[4] = {host_->phase_us[0], host_->phase_us[1],
                   cfg_.scheduler == "noop" ? host_->id_noop_us : host_->phase_us[2],
-                  host_->phase_us[3] + cfg_.tool_extra_us * scale};
+                  host_->phase_us[3] + cfg_.tool_extra_us * host_->vs_atom};
   sim::SimDuration ns[4];
   double total = 0;
   for (int p = 0; p < 4; ++p) {
