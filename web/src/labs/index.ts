@@ -7,5 +7,6 @@ import { devices } from './devices';
 import { fawnds } from './fawnds';
 import { fawnkv } from './fawnkv';
 import { queues } from './queues';
+import { vector } from './vector';
 
-export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv];
+export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector];
