@@ -56,7 +56,7 @@ export function timelineScene(tl: BlockTimeline, windowUs: number, cpus: number,
 
   // One row per I/O.
   const rows = rowOrder(tl, maxRows(width));
-  items.push({ t: 'text', x: 0, y: y + 10, text: `I/Os, one row each (the newest ${rows.length} of ${tl.io.length}, newest at the bottom)`, font: FONT_SMALL });
+  items.push({ t: 'text', x: 0, y: y + 10, text: width < 480 ? `I/Os, newest ${rows.length} of ${tl.io.length}, newest lowest` : `I/Os, one row each (the newest ${rows.length} of ${tl.io.length}, newest at the bottom)`, font: FONT_SMALL });
   y += 16;
   const top = y;
   rows.forEach((k, r) => {
