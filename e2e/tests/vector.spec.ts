@@ -2,6 +2,7 @@
 // see the lab's curve beside the paper's points (and the same bytes as the native build),
 // widen G and R in the live networked back-end and see throughput climb, meet a bad width's
 // named error, watch the block layer's timeline and its interrupts, and fit a phone.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { downloadText, nativeRun, shot } from './helpers';
 
@@ -101,8 +102,15 @@ test('the block layer tab draws its timeline, and deferral batches completions p
   await expect(page).toHaveURL(/live\.coalescing=defer/);
   await canvas.scrollIntoViewIfNeeded();
   await shot(page, 'vector-block');
-  await block.getByRole('button', { name: 'Pause' }).click();
+  const axe = await new AxeBuilder({ page }).include('#tabpanel-block').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // From the keyboard: Space on the focused timeline pauses and plays.
+  await canvas.focus();
+  await page.keyboard.press(' ');
   await expect(block.getByRole('button', { name: 'Play' })).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(block.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await block.getByRole('button', { name: 'Pause' }).click();
 });
 
 test.describe('on a phone', () => {

@@ -88,8 +88,8 @@ export function LiveBlock({ request, active, onEdit }: LiveBlockProps) {
           {WINDOWS_US.map((w) => <option key={w} value={w}>{fmt(w)} µs</option>)}
         </select>
       </label>
-      <SceneCanvas ref={timeline} testId="vector-block-timeline"
-        label={`The last ${fmt(windowUs)} µs: each CPU's interrupts as ticks with the completions each handled, then one row per I/O: the issue path Q→G, G→I, I→D in colour, the device's time in grey, the completion C as a black mark. ${rows} I/Os in the window.${snap ? ` ${fmt(Math.round(snap.iops))} IOPS, ${fmt(snap.completions_per_irq)} completions per interrupt.` : ''}`} />
+      <SceneCanvas ref={timeline} testId="vector-block-timeline" focusable
+        label={`The last ${fmt(windowUs)} µs: each CPU's interrupts as ticks with the completions each handled, then one row per I/O: the issue path Q→G, G→I, I→D in colour, the device's time in grey, the completion C as a black mark. ${rows} I/Os in the window. Space: play or pause. Period: step.${snap ? ` ${fmt(Math.round(snap.iops))} IOPS, ${fmt(snap.completions_per_irq)} completions per interrupt.` : ''}`} />
       <div className="legend-row small">
         {PHASES.map((p) => <span key={p.key}><i className="sw" style={{ background: p.colour, borderRadius: 0 }} /> {p.label}</span>)}
         <span><i className="sw" style={{ background: DEVICE_COLOUR, borderRadius: 0 }} /> D→C on the device</span>

@@ -78,7 +78,7 @@ export function LiveNet({ request, active, onEdit }: LiveNetProps) {
       {error && <p className="error" role="alert" data-testid="vector-net-error">{error}</p>}
 
       <h3>The pipeline</h3>
-      <SceneCanvas ref={pipeline} testId="vector-net-pipeline"
+      <SceneCanvas ref={pipeline} testId="vector-net-pipeline" focusable
         label={`The back-end's pipeline: clients, the wire, NIC and TCP, RPC threads, the intermediate queue, the NVM device's DMA channels, the completion interrupt, the reply and the wire back. Each RPC in flight is a dot, a multiget of several keys one bar. ${snap ? `${snap.inflight.total} RPCs in flight, path ${snap.path}.` : ''}`} />
       <div className="legend-row small">
         <span><i className="sw" style={{ background: '#0072B2' }} /> request (one key)</span>

@@ -11,7 +11,8 @@ export interface SceneCanvasHandle {
   paint(build: (width: number) => Scene): void;
 }
 
-export function SceneCanvas({ ref, label, testId }: { ref: Ref<SceneCanvasHandle>; label: string; testId: string }) {
+/** `focusable`: in the tab order, so a view's keys (Space plays or pauses, period steps) reach it. */
+export function SceneCanvas({ ref, label, testId, focusable = false }: { ref: Ref<SceneCanvasHandle>; label: string; testId: string; focusable?: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => ({
@@ -23,7 +24,8 @@ export function SceneCanvas({ ref, label, testId }: { ref: Ref<SceneCanvasHandle
   }), []);
   return (
     <div ref={wrap} className="canvas-wrap">
-      <canvas ref={canvas} className="fawnds-canvas vnet-canvas" role="img" aria-label={label} data-testid={testId} />
+      <canvas ref={canvas} className="fawnds-canvas vnet-canvas" role="img" aria-label={label} data-testid={testId}
+        tabIndex={focusable ? 0 : undefined} />
     </div>
   );
 }
