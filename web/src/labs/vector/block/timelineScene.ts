@@ -1,6 +1,7 @@
 /**
  * The block layer's timeline over the last window: one strip per CPU with its interrupts as
- * ticks (the number above a tick is how many completions that interrupt handled), then one row
+ * ticks (the number above a tick is how many completions that interrupt handled; with
+ * deferral a 0 is the hard IRQ that only arms the timer), then one row
  * per I/O (the newest at the bottom): Q→G, G→I and I→D, the issue path, in colour, the device's
  * time (D until C) in grey and the completion C as a black mark. A phase not finished yet runs
  * to "now" at the right edge. Pure: timelineScene() computes a Scene from the columns.
@@ -35,7 +36,7 @@ export function timelineScene(tl: BlockTimeline, windowUs: number, cpus: number,
 
   // Interrupt strips, one per CPU.
   let y = 16;
-  items.push({ t: 'text', x: 0, y: 10, text: 'interrupts (the number: completions each handled)', font: FONT_SMALL });
+  items.push({ t: 'text', x: 0, y: 10, text: width < 480 ? 'interrupts (number: completions handled)' : 'interrupts (the number: completions each handled; 0: it only armed the defer timer)', font: FONT_SMALL });
   const ncpu = Math.max(cpus, 1, ...Array.from(tl.irq_cpu, (c) => c + 1));
   for (let c = 0; c < ncpu; c++) {
     const top = y + c * STRIP;
@@ -56,7 +57,7 @@ export function timelineScene(tl: BlockTimeline, windowUs: number, cpus: number,
 
   // One row per I/O.
   const rows = rowOrder(tl, maxRows(width));
-  items.push({ t: 'text', x: 0, y: y + 10, text: width < 480 ? `I/Os, newest ${rows.length} of ${tl.io.length}, newest lowest` : `I/Os, one row each (the newest ${rows.length} of ${tl.io.length}, newest at the bottom)`, font: FONT_SMALL });
+  items.push({ t: 'text', x: 0, y: y + 10, text: width < 480 ? `I/Os, newest lowest (${rows.length} of ${tl.io.length})` : `I/Os, one row each (the newest ${rows.length} of ${tl.io.length}, newest at the bottom)`, font: FONT_SMALL });
   y += 16;
   const top = y;
   rows.forEach((k, r) => {
