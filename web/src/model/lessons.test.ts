@@ -34,6 +34,8 @@ type FlashSnapshot = { counters: { host_writes: number }; blocks: unknown[] };
 type DiskSnapshot = { time_ns: number; counters: { completed: number } };
 type FawndsSnapshot = { time_ns: number; stores: Array<{ records: number }>; counters: { ops_completed: number } };
 type FawnkvSnapshot = { now_ns: number; nodes: unknown[]; puts: number; gets: number };
+type VectorNetSnapshot = { t_ns: number; totals: { completed_keys: number } };
+type VectorBlockSnapshot = { t_ns: number; totals: { completed: number } };
 
 /**
  * What a live scenario must show after its script and a virtual second (a minute for a disk
@@ -61,6 +63,14 @@ const LIVE_CHECKS: Record<string, { seconds?: (c: Record<string, unknown>) => nu
     expect(sn.now_ns).toBeGreaterThanOrEqual(1e9);
     expect(sn.nodes.length).toBeGreaterThan(0);
     if (((c.load_rate_per_s as number | undefined) ?? 0) > 0) expect(sn.puts + sn.gets).toBeGreaterThan(0);
+  } },
+  'vector.net': { check: (sn: VectorNetSnapshot) => {
+    expect(sn.t_ns).toBeGreaterThan(0);
+    expect(sn.totals.completed_keys).toBeGreaterThan(0);
+  } },
+  'vector.block': { check: (sn: VectorBlockSnapshot) => {
+    expect(sn.t_ns).toBeGreaterThan(0);
+    expect(sn.totals.completed).toBeGreaterThan(0);
   } },
 };
 
