@@ -267,7 +267,7 @@ describe('lesson parsing', () => {
     ]);
     expect(errs('devices', { view: 'disk', io_kb: 1.5 })).toEqual(["scenario 'a': io_kb must be an integer in [1, 1024]"]);
     expect(errs('devices', { view: 'flash', prefill: 'yes' })).toEqual(["scenario 'a': prefill must be true or false"]);
-    expect(errs('queues', { view: 'disk' })).toEqual(["scenario 'a': \"view\" is a field of the devices lab's live scenarios"]);
+    expect(errs('queues', { view: 'disk' })).toEqual(["scenario 'a': \"view\" is a field of the devices and vector labs' live scenarios"]);
   });
 
   it('checks a FAWN-DS live scenario\'s fields and script', () => {

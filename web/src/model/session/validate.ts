@@ -120,7 +120,8 @@ export function checkLiveScenario(lab: string, live: LiveConfigValues, where: st
     }
   } else if ('view' in live) {
     const several = [...new Set(sessions.map((s) => s.lab))].filter((l) => sessionsOf(l, sessions).length > 1);
-    return [`${where}: "view" is a field of the ${several.join(', ')} lab's live scenarios`];
+    const labs = several.length > 1 ? `${several.slice(0, -1).join(', ')} and ${several.at(-1)!} labs'` : `${several[0] ?? ''} lab's`;
+    return [`${where}: "view" is a field of the ${labs} live scenarios`];
   }
   const info = sessionForConfig(lab, live, sessions)!;
   return checkConfig(info, live, ['view']).map((e) => `${where}: ${e}`);
