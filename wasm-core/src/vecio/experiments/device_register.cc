@@ -1,10 +1,12 @@
-// The Vector I/O lab's device experiments (listed in order; none yet).
+// The Vector I/O lab's device and scale experiments (listed in order).
 #include <vector>
 
 #include "registry/experiments.h"
 
 namespace fawnlab {
 
-void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) { (void)out; }
+Experiment MakeVectorScale();
+
+void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) { out->push_back(MakeVectorScale()); }
 
 }  // namespace fawnlab
