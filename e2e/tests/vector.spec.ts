@@ -1,7 +1,8 @@
 // User flows through the Vector I/O lab: open it from home, run the combined G = R sweep and
 // see the lab's curve beside the paper's points (and the same bytes as the native build),
 // widen G and R in the live networked back-end and see throughput climb, meet a bad width's
-// named error, watch the block layer's timeline and its interrupts, and fit a phone.
+// named error, watch the block layer's timeline and its interrupts, load a lesson scenario into
+// the block view, and fit a phone.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { downloadText, nativeRun, shot } from './helpers';
@@ -130,4 +131,17 @@ test.describe('on a phone', () => {
     expect(await width()).toBeLessThanOrEqual(390);
     await shot(page, 'phone-vector-block');
   });
+});
+
+test('a lesson scenario loads into the block view and plays it: the Xeon keeps the NCQ full', async ({ page }) => {
+  await page.goto('/labs/vector');
+  await expect(page.getByRole('alert').filter({ hasText: 'This lesson has problems' })).toHaveCount(0);
+  await page.locator('aside[data-scenario="block-xeon"]').getByRole('button', { name: /live block layer/ }).click();
+  await expect(page.getByRole('tab', { name: /Block layer/ })).toHaveAttribute('aria-selected', 'true');
+  const block = page.locator('#tabpanel-block');
+  await expect(block.getByRole('combobox', { name: 'host' })).toHaveValue('xeon');
+  await expect(block.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => num(block.locator('dd[data-counter="device_queue"]')), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await expect.poll(() => num(block.locator('dd[data-counter="iops"]')), { timeout: 60_000 }).toBeGreaterThan(40_000);
+  await block.getByRole('button', { name: 'Pause' }).click();
 });
