@@ -5,8 +5,12 @@
 
 namespace fawnlab {
 
+Experiment MakeVectorLatencyWidth();
 Experiment MakeVectorScale();
 
-void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) { out->push_back(MakeVectorScale()); }
+void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeVectorLatencyWidth());
+  out->push_back(MakeVectorScale());
+}
 
 }  // namespace fawnlab
