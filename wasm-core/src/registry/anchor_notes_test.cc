@@ -45,6 +45,8 @@ const std::map<std::string, std::string>& CheapParams() {
       {"vector.issue-path", R"({"measure_ms": 100})"},
       {"vector.completions", R"({"measure_ms": 100})"},
       {"vector.block-size", R"({"measure_ms": 100})"},
+      {"vector.scale", R"({"trials": 10})"},
+      {"vector.latency-width", R"({"ops_per_point": 2000})"},
   };
   return m;
 }
