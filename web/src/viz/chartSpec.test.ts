@@ -1,10 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentResult } from '../model/types';
-import { chartsFromResult, isClosed, quantityOf } from './chartSpec';
+import { categoriesOf, chartsFromResult, isClosed, quantityOf } from './chartSpec';
 
 function result(series: ExperimentResult['series']): ExperimentResult {
   return { id: 'x', title: 'x', params: {}, seed: 1, scale: { factor: 1, note: '' }, metrics: {}, anchors: {}, tolerances: {}, anchor_notes: {}, series, notes: [] };
 }
+
+describe('categoriesOf', () => {
+  it('reads the categories an x label numbers from 0, in parentheses or after a colon', () => {
+    expect(categoriesOf('system (0 device alone, 1 FAWN-KV G=R=1, 2 vector FAWN-KV)'))
+      .toEqual({ name: 'system', categories: ['device alone', 'FAWN-KV G=R=1', 'vector FAWN-KV'] });
+    expect(categoriesOf('run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock'))
+      .toEqual({ name: 'run', categories: ['Atom stock', 'Atom tuned', 'Xeon stock'] });
+  });
+  it('leaves ordinary labels alone', () => {
+    expect(categoriesOf('response time (µs)')).toBeNull();
+    expect(categoriesOf('system (0 a, 2 b)')).toBeNull();  // a gap
+    expect(categoriesOf('time (0 is the start)')).toBeNull();
+    expect(categoriesOf('width (0 only)')).toBeNull();
+  });
+  it('makes a chart categorical only when every x is one of its categories', () => {
+    const [c] = chartsFromResult(result([
+      { name: 'a', kind: 'measured', x_label: 'run: 0 stock, 1 tuned', y_label: 'µs', points: [[0, 40], [1, 32]] },
+    ]));
+    expect(c!.categories).toEqual(['stock', 'tuned']);
+    expect(c!.xLabel).toBe('run');
+    expect(c!.title).toBe('µs by run');
+    const [d] = chartsFromResult(result([
+      { name: 'a', kind: 'measured', x_label: 'run: 0 stock, 1 tuned', y_label: 'µs', points: [[0.5, 40]] },
+    ]));
+    expect(d!.categories).toBeUndefined();
+  });
+});
 
 describe('chartsFromResult', () => {
   it('groups series by their axes, in order, and pairs measured with theory by colour', () => {

@@ -3,7 +3,9 @@
  * x and a y label go on one chart, in the order the experiment wrote them; each chart decides
  * whether its axes read better on a log scale. Colours follow the configuration a series shows
  * (its label), so one configuration has one colour in every chart of a result; a closed outline
- * is marked as a region, to be drawn filled.
+ * is marked as a region, to be drawn filled. An x label that lists its categories ("system (0
+ * device alone, 1 FAWN-KV, 2 vector FAWN-KV)", or "run: 0 Atom stock, 1 Atom tuned") makes a
+ * categorical chart: one named tick per category, points not joined across categories.
  */
 import type { ExperimentResult, SeriesKind } from '../model/types';
 
@@ -38,7 +40,29 @@ export interface ChartSpec {
    * next, and rises from 0 at the first), not as straight lines between points.
    */
   step?: boolean;
+  /**
+   * A categorical x: the names of x = 0, 1, … (from the x label); xLabel is then the axis's
+   * name alone ("system"). Points are drawn unjoined: different categories are not a curve.
+   */
+  categories?: string[];
   series: ChartSeries[];
+}
+
+/**
+ * "system (0 device, 1 FAWN-KV)" or "run: 0 Atom stock, 1 Atom tuned" -> the axis name and its
+ * categories in order; null unless the label numbers every category from 0 without a gap.
+ */
+export function categoriesOf(xLabel: string): { name: string; categories: string[] } | null {
+  const m = /^(.*?)(?:\s*\(|:\s*)(0 [^)]*?)\)?$/.exec(xLabel.trim());
+  if (!m || !m[1]) return null;
+  const parts = m[2]!.split(/,\s*/);
+  const categories: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const c = /^(\d+) (.+)$/.exec(part);
+    if (!c || Number(c[1]) !== i) return null;
+    categories.push(c[2]!.trim());
+  }
+  return categories.length >= 2 ? { name: m[1].trim(), categories } : null;
 }
 
 /**
@@ -149,7 +173,13 @@ export function chartsFromResult(r: ExperimentResult): ChartSpec[] {
     for (const s of c.series) s.colour = colours.get(s.label)!;
     const measured = c.series.filter((s) => s.kind === 'measured').flatMap((s) => s.points);
     const all = c.series.flatMap((s) => s.points);
-    if (isCdf(c.yLabel)) {
+    const cat = categoriesOf(c.xLabel);
+    if (cat && all.every((p) => Number.isInteger(p[0]) && p[0] >= 0 && p[0] < cat.categories.length)) {
+      c.categories = cat.categories;
+      c.xLabel = cat.name;
+      c.title = `${stripUnit(c.yLabel)} by ${cat.name}`;
+      c.yLog = wideRange(all.map((p) => p[1]));
+    } else if (isCdf(c.yLabel)) {
       // A latency CDF (its y a fraction "≤ x"): the fraction stays linear and a latency that
       // spans a wide range reads on a log axis (SOSP'09 Fig 15 draws it so).
       c.xLog = wideRange(all.map((p) => p[0]));

@@ -88,6 +88,24 @@ describe('renderLineChart', () => {
     }
   });
 
+  it('draws a categorical x as named ticks with unjoined points', () => {
+    document.body.innerHTML = '<svg id="c"></svg>';
+    const svg = document.getElementById('c') as unknown as SVGSVGElement;
+    renderLineChart(svg, {
+      id: 'cat', title: 'throughput by system', xLabel: 'system', yLabel: 'lookups/s', xLog: false, yLog: false,
+      categories: ['device alone', 'FAWN-KV', 'vector FAWN-KV'],
+      series: [
+        { name: 'device', kind: 'measured', colour: 0, label: 'device', region: false, points: [[0, 1.8e6]] },
+        { name: 'runs', kind: 'measured', colour: 1, label: 'runs', region: false, points: [[1, 1.1e5], [2, 1.6e6]] },
+        { name: 'paper', kind: 'paper', colour: 2, label: 'paper', region: false, points: [[0, 1.8e6], [1, 1.1e5], [2, 1.6e6]] },
+      ],
+    }, { width: 640, height: 380 });
+    const ticks = [...svg.querySelectorAll('.tick text')].map((t) => t.textContent);
+    expect(ticks).toEqual(expect.arrayContaining(['device alone', 'FAWN-KV', 'vector FAWN-KV']));
+    expect(svg.querySelectorAll('g[data-kind="measured"] path').length).toBe(0);  // no line across categories
+    expect(svg.querySelectorAll('g[data-kind="measured"] circle').length).toBe(3);
+  });
+
   it('labels a log y axis in decimal 1-2-5 steps, not powers of two', () => {
     document.body.innerHTML = '<svg id="c"></svg>';
     const svg = document.getElementById('c') as unknown as SVGSVGElement;

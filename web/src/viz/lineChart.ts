@@ -139,7 +139,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const rows = legendRows(items, narrow ? width - 16 : width - 80, k);
   const rowH = 18 * k;
   const titleExtra = (titleLines.length - 1) * 18 * k;
-  const margin = { top: 34 * k + titleExtra + rows.length * rowH + 8, right: 20, bottom: 50 * k, left: 70 * k };
+  const margin = { top: 34 * k + titleExtra + rows.length * rowH + 8, right: 20, bottom: (spec.categories ? 64 : 50) * k, left: 70 * k };
   const iw = Math.max(40, width - margin.left - margin.right);
   const ih = Math.max(40, height - margin.top - margin.bottom);
 
@@ -176,12 +176,15 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
   const usable = (log: boolean, v: number[]) => (log ? v.filter((a) => a > 0) : v);
   const xs = usable(xLog, pts.map((p) => p[0]));
   const ys = usable(yLog, pts.map((p) => p[1]));
-  const x = makeScale(xLog && xs.length > 0, d3.min(xs) ?? 0, d3.max(xs) ?? 1, [0, iw], false, true);
+  const cats = spec.categories;
+  const x = cats
+    ? d3.scaleLinear().domain([-0.5, cats.length - 0.5]).range([0, iw])
+    : makeScale(xLog && xs.length > 0, d3.min(xs) ?? 0, d3.max(xs) ?? 1, [0, iw], false, true);
   const y = makeScale(yLog && ys.length > 0, d3.min(ys) ?? 0, d3.max(ys) ?? 1, [ih, 0], true);
   const plot = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
 
   // Gridlines and axes.
-  const xTicks = xLog ? x.ticks(iw < 400 ? 4 : 8) : x.ticks(Math.max(2, Math.round(iw / (90 * k))));
+  const xTicks = cats ? cats.map((_, i) => i) : xLog ? x.ticks(iw < 400 ? 4 : 8) : x.ticks(Math.max(2, Math.round(iw / (90 * k))));
   const yTicks = yLog ? y.ticks(6) : y.ticks(Math.max(2, Math.round(ih / (50 * k))));
   plot.append('g').selectAll('line').data(yTicks).join('line')
     .attr('x1', 0).attr('x2', iw).attr('y1', (d) => y(d)).attr('y2', (d) => y(d)).attr('stroke', '#e6e6e6');
@@ -196,7 +199,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
     const labels = fmtTicks(ticks);
     return axis.tickValues(ticks).tickFormat((_, i) => labels[i]!);
   };
-  const xAxis = axisOf(d3.axisBottom(x), labelled(xTicks, x));
+  const xAxis = cats ? d3.axisBottom(x).tickValues(xTicks).tickFormat((_, i) => cats[i]!) : axisOf(d3.axisBottom(x), labelled(xTicks, x));
   const yAxis = axisOf(d3.axisLeft(y), labelled(yTicks, y));
   const gx = plot.append('g').attr('transform', `translate(0,${ih})`).call(xAxis);
   const gy = plot.append('g').call(yAxis);
@@ -205,7 +208,17 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
     g.selectAll('text').attr('fill', '#333');
     g.selectAll('path, line').attr('stroke', '#888');
   }
-  plot.append('text').attr('x', iw / 2).attr('y', ih + 40 * k).attr('text-anchor', 'middle').attr('font-size', 13 * k)
+  // Category names wrap to the width of their slot.
+  if (cats) {
+    const chars = Math.max(6, Math.floor(iw / cats.length / (6.6 * k)));
+    gx.selectAll<SVGTextElement, number>('.tick text').each(function (_, i) {
+      const words = wrapWords(cats[i]!, chars);
+      if (words.length < 2) return;
+      const t = d3.select(this).text(null);
+      words.forEach((w, j) => t.append('tspan').attr('x', 0).attr('dy', j === 0 ? '0.71em' : '1.1em').text(w));
+    });
+  }
+  plot.append('text').attr('x', iw / 2).attr('y', ih + (cats ? 54 : 40) * k).attr('text-anchor', 'middle').attr('font-size', 13 * k)
     .attr('fill', '#1a1a1a').text(spec.xLabel + (xLog ? ' — log scale' : ''));
   plot.append('text').attr('transform', `translate(${-52 * k},${ih / 2}) rotate(-90)`).attr('text-anchor', 'middle')
     .attr('font-size', 13 * k).attr('fill', '#1a1a1a').text(spec.yLabel + (yLog ? ' — log scale' : ''));
@@ -240,12 +253,12 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
         .attr('stroke-width', 9).attr('stroke-opacity', 0.22).attr('stroke-linecap', 'round').attr('stroke-linejoin', 'round');
       g.append('path').attr('d', line(s.points) ?? '').attr('fill', 'none').attr('stroke', colour)
         .attr('stroke-width', 1.5).attr('stroke-dasharray', '6 4');
-    } else if (s.kind === 'measured') {
+    } else if (s.kind === 'measured' && !cats) {
       g.append('path').attr('d', measuredPath(s.points) ?? '').attr('fill', 'none').attr('stroke', colour).attr('stroke-width', 1.75);
     }
     if (s.kind === 'measured' && s.points.length <= 120) {
       g.selectAll('circle').data(s.points.filter(ok)).join('circle').attr('cx', (p) => x(p[0]).toFixed(2))
-        .attr('cy', (p) => y(p[1]).toFixed(2)).attr('r', 3.5).attr('fill', colour);
+        .attr('cy', (p) => y(p[1]).toFixed(2)).attr('r', cats ? 5.5 : 3.5).attr('fill', colour);
     }
     if (s.kind === 'paper') {
       g.selectAll('path').data(s.points.filter(ok)).join('path').attr('d', d3.symbol(d3.symbolDiamond, 90)())
@@ -278,7 +291,7 @@ export function renderLineChart(svgEl: SVGSVGElement, spec: ChartSpec, opts: Lin
     const cx = x(p[0]);
     const cy = y(p[1]);
     focus.attr('display', null).attr('transform', `translate(${cx},${cy})`);
-    const lines = [entry.s.name, `${spec.xLabel}: ${fmt(p[0], 4)}`, `${spec.yLabel}: ${fmt(p[1], 4)}`];
+    const lines = [entry.s.name, `${spec.xLabel}: ${spec.categories?.[p[0]] ?? fmt(p[0], 4)}`, `${spec.yLabel}: ${fmt(p[1], 4)}`];
     boxText.selectAll('tspan').data(lines).join('tspan').attr('x', 8).attr('dy', (_, j) => (j === 0 ? 16 : 15) * k).text((d) => d);
     const bw = Math.max(...lines.map((l) => l.length)) * 6.6 * k + 16;
     const bh = lines.length * 15 * k + 10;

@@ -30,15 +30,15 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const char* names[4] = {"QG", "GI", "ID", "DQ"};
   for (int ph = 0; ph < 4; ++ph) {
     Series s{std::string(names[ph]) + " (lab, mean CPU per I/O)", "measured",
-             "run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock", "µs per I/O (stacked)", {}};
+             "run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock", "mean CPU per I/O, by phase (µs)", {}};
     for (size_t k = 0; k < out.size(); ++k) s.points.emplace_back(static_cast<double>(k), out[k].phase_mean_us[static_cast<size_t>(ph)]);
     r.series.push_back(s);
   }
-  Series med{"issue path Q→Q, median (lab)", "measured", "run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock", "µs per I/O", {}};
+  Series med{"issue path Q→Q, median (lab)", "measured", "run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock", "issue path per I/O (µs)", {}};
   for (size_t k = 0; k < out.size(); ++k) med.points.emplace_back(static_cast<double>(k), out[k].issue_median_us);
   r.series.push_back(med);
   r.series.push_back(PaperSeries("issue path, median (thesis Figs 6.4, 6.7)", "run: 0 Atom stock, 1 Atom tuned, 2 Xeon stock",
-                                 "µs per I/O", {{0, 40}, {1, 32}, {2, 6.7}}));
+                                 "issue path per I/O (µs)", {{0, 40}, {1, 32}, {2, 6.7}}));
   const FioResult& a = out[0];
   const FioResult& t = out[1];
   const double sum = a.phase_mean_us[0] + a.phase_mean_us[1] + a.phase_mean_us[2] + a.phase_mean_us[3];
