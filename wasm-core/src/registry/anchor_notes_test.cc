@@ -47,6 +47,7 @@ const std::map<std::string, std::string>& CheapParams() {
       {"vector.block-size", R"({"measure_ms": 100})"},
       {"vector.scale", R"({"trials": 10})"},
       {"vector.latency-width", R"({"ops_per_point": 2000})"},
+      {"vector.sync-lookups", R"({"ops_per_point": 2000, "threads_max": 32})"},
   };
   return m;
 }

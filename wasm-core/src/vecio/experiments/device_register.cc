@@ -7,8 +7,10 @@ namespace fawnlab {
 
 Experiment MakeVectorLatencyWidth();
 Experiment MakeVectorScale();
+Experiment MakeVectorSyncLookups();
 
 void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeVectorSyncLookups());
   out->push_back(MakeVectorLatencyWidth());
   out->push_back(MakeVectorScale());
 }
