@@ -45,12 +45,20 @@ describe('repro', () => {
     expect((JSON.parse(json.out) as Array<{ id: string }>).map((e) => e.id)).toContain('queues.batching');
   });
 
+  it('rejects an unknown experiment naming every known one, in registry order, with exit status 2', async () => {
+    const ids = (JSON.parse((await call(['--list', '--format', 'json'])).out) as Array<{ id: string }>).map((e) => e.id);
+    expect(ids.slice(0, 3)).toEqual(['queues.mm1', 'queues.closed-loop', 'queues.batching']);
+    const r = await call(['queues.nope']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`error: unknown experiment 'queues.nope'; known experiments: ${ids.join(', ')}\n`);
+  });
+
   it.each([
     [['queues.mm1', '--param', 'servers=0'], "error: parameter 'servers' = 0 is out of range [1, 64] servers for queues.mm1\n"],
     [['queues.mm1', '--param', 'servers=two'], "error: parameter 'servers' of queues.mm1 must be a number in [1, 64] servers, got 'two'\n"],
     [['queues.mm1', '--param', 'nosuch=1'], "error: unknown parameter 'nosuch' for queues.mm1; known parameters: servers, service_us, rho_min, rho_max, points, requests, server_idle_w, server_busy_w\n"],
     [['queues.mm1', '--param', 'servers'], "error: --param expects name=value, got 'servers'\n"],
-    [['queues.nope'], "error: unknown experiment 'queues.nope'; known experiments: queues.mm1, queues.closed-loop, queues.batching, devices.table1, devices.nvm-latency, devices.write-pattern, devices.disk-seek, devices.fill-gc, fawnds.table2, fawnds.bulk-insert, fawnds.vs-btree, fawnds.semi-random, fawnds.mix, fawnds.maintenance, fawnkv.cluster, fawnkv.join, fawnkv.latency, fawnkv.put-latency, fawnkv.hotspot, fawnkv.tco\n"],
     [['queues.mm1', '--seed', 'x'], "error: seed 'x' is not an integer in [0, 9007199254740991]\n"],
     [['queues.mm1', '--format', 'xml'], "error: --format must be json or csv, got 'xml'\n"],
   ])('rejects %j with a clear error and exit status 2', async (argv, message) => {
