@@ -100,6 +100,30 @@ TEST(NvmTest, StreamsMapOntoFourChannels) {
   EXPECT_EQ(lat[4], 9960 + 2260) << "stream 4 shares channel 0 and waits";
 }
 
+TEST(NvmTest, WriteCostsArePerCommandOnceAndPerWriteEntry) {
+  NvmConfig cfg;
+  cfg.write_command_ns = 1000;
+  cfg.write_entry_ns = 3000;
+  for (int w : {1, 8}) {
+    sim::Simulator sim;
+    NvmDevice d(&sim, "nvm-4ch", cfg);
+    std::vector<uint8_t> data = Bytes(512 * static_cast<size_t>(w), 9);
+    IoCommand c;
+    for (int i = 0; i < w; ++i) c.entries.push_back(IoEntry::Write(8192 * i, 512, data.data() + 512 * i));
+    sim::SimDuration lat = 0;
+    ASSERT_TRUE(d.Submit(c, [&](const IoCompletion& done) { lat = done.latency(); }).ok());
+    uint8_t b[512];
+    sim::SimDuration read_lat = 0;  // a read behind it on the same channel waits for the write's channel time
+    ASSERT_TRUE(d.Submit(IoCommand::Single(IoEntry::Read(0, 512, b)), [&](const IoCompletion& done) {
+                   read_lat = done.latency();
+                 }).ok());
+    sim.Run(100);
+    EXPECT_EQ(lat, 7700 + 1000 + 3000 * w) << "one write command cost, then each write entry";
+    EXPECT_EQ(read_lat, 7700 + 1000 + 3000 * w + 2260) << "reads keep entry_ns";
+    EXPECT_EQ(std::vector<uint8_t>(b, b + 512), std::vector<uint8_t>(data.begin(), data.begin() + 512));
+  }
+}
+
 TEST(DiskTest, SeekCurveHitsTheProfileFigures) {
   sim::Simulator sim;
   const DiskProfile& p = *FindDiskProfile("disk-7200");

@@ -6,7 +6,11 @@
 // channel for `entry_ns` per `entry_bytes` started (so 32 B costs as much as 512 B). One
 // completion is raised per command, after its last entry, whether it carries 1 I/O or 32:
 // L(w) = command_ns + w × entry_ns (7.7 + 2.26w µs, vector thesis Fig 7.7 fit), and four
-// channels give 4 / 2.26 µs ≈ 1.77M entries/s at saturation. There is no technology
+// channels give 4 / 2.26 µs ≈ 1.77M entries/s at saturation. Writes may cost the channel more
+// (both 0 by default, as in every profile: a write costs what a read does): a command holding
+// writes first occupies its channel for `write_command_ns` (once per command, so a vector
+// pays it once), and each write entry takes `write_entry_ns` instead of `entry_ns`
+// (Vector I/O lab, vector.device: fitted to thesis Fig 7.4). There is no technology
 // modelled (no erase blocks, no wear), as in the paper. The host's own cost per completion
 // belongs to the host model (experiments), not here.
 #ifndef FAWNLAB_DEVICE_NVM_H_
@@ -24,6 +28,8 @@ struct NvmConfig {
   sim::SimDuration command_ns = 7700;
   sim::SimDuration entry_ns = 2260;
   uint32_t entry_bytes = 512;
+  sim::SimDuration write_command_ns = 0;  // channel time once per command that holds writes
+  sim::SimDuration write_entry_ns = 0;    // channel time per write entry unit; 0: entry_ns
   uint64_t capacity_bytes = uint64_t{4} << 30;
   double idle_w = 4, active_w = 10;
 };

@@ -5,11 +5,13 @@
 
 namespace fawnlab {
 
+Experiment MakeVectorDevice();
 Experiment MakeVectorLatencyWidth();
 Experiment MakeVectorScale();
 Experiment MakeVectorSyncLookups();
 
 void RegisterVectorDeviceExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeVectorDevice());
   out->push_back(MakeVectorSyncLookups());
   out->push_back(MakeVectorLatencyWidth());
   out->push_back(MakeVectorScale());
