@@ -6,7 +6,8 @@
 //   start [--port N] [--host H]      build what is missing, serve the lab, print its URL
 //   test [--only a,b] [--skip a,b]   every suite (steps listed by `test --list`)
 //   repro <id> [--param k=v]... [--seed N] [--format json|csv] | --list
-//   bench [--only speed,soak,kv]     native and WASM speed, FAWN-DS soak, FAWN-DS vs LevelDB tables
+//   bench [--only speed,soak,kv,experiments] [--match vector.]   native and WASM speed, FAWN-DS
+//                                    soak, FAWN-DS vs LevelDB, and every experiment's time per run
 //   build                            build everything without running anything
 //   fuzz [--seconds N] [--only name] libFuzzer on every target in wasm-core/fuzz (clang)
 //   cluster [--nodes N --replicas R ...]  a real FAWN-KV cluster on this machine (docs/cluster.md)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kvTable, soakTable } from './bench.js';
+import { experimentFailures, experimentsTable } from './benchexperiments.js';
 
 const fig = (name: string, value: number, unit: string, extra: object = {}) => ({ name, value, unit, seconds: 1, checksum: 0, ...extra });
 
@@ -27,5 +28,32 @@ describe('bench tables', () => {
     const out = soakTable([fig('soak.crash_points', 10000, 'crash points', { failures: 2, note: 'seed 1; first failure: x' })]);
     expect(out).toMatch(/10,000 crash points\s+\| 2 /);
     expect(out).toContain('seed 1; first failure: x');
+  });
+});
+
+describe('experiments table', () => {
+  const row = (id: string, wasm: number, native: number, equal = true, extra: object = {}) =>
+    ({ id, lab: id.split('.')[0]!, wasmSeconds: wasm, nativeSeconds: native, equal, ...extra });
+  it('shows both times, their ratio, the 2 s flag and whether the JSONs are equal', () => {
+    const rows = [row('vector.gap', 0.5, 0.25), row('vector.combined', 2.5, 1.0, false)];
+    const out = experimentsTable(rows);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^\| experiment\s+\| lab\s+\| wasm s \| native s \| wasm\/native \| > 2 s \| json\s+\|$/);
+    expect(lines[1]).toMatch(/^\|-+\|-+\|/);
+    expect(out).toMatch(/\| vector\.gap\s+\| vector \| 0\.500\s+\| 0\.250\s+\| 2\.00\s+\|\s+\| equal\s+\|/);
+    expect(out).toMatch(/\| vector\.combined \| vector \| 2\.500\s+\| 1\.000\s+\| 2\.50\s+\| OVER\s+\| DIFFER \|/);
+    expect(out).toContain('2 experiments at their defaults, seed 1, one run each');
+    expect(experimentsTable(rows, 3)).toContain('seed 1, best of 3 runs each');
+    expect(out).toContain('total 3.0 s WASM (node), 1.3 s native');
+    expect(out).toContain('1 over (vector.combined)');
+    expect(experimentFailures(rows)).toBe(1);
+  });
+  it('says when every experiment is within the budget, and names a failed run', () => {
+    const rows = [row('queues.mm1', 2.0, 1.0), row('fawnds.x', NaN, 0.1, false, { error: 'WASM run failed: boom' })];
+    const out = experimentsTable(rows);
+    expect(out).toContain('all within');
+    expect(out).toMatch(/\| fawnds\.x\s+\| fawnds \| -\s+\| 0\.100\s+\| -\s+\|\s+\| ERROR\s+\|/);
+    expect(out).toContain('fawnds.x: WASM run failed: boom');
+    expect(experimentFailures(rows)).toBe(1);
   });
 });

@@ -4,8 +4,13 @@
  *    same C++ in fawnlab_node.cjs), best of `--runs`, with the WASM/native ratio;
  *  - soak: FAWN-DS reliability, natively, once: crash points and a long model run (counts,
  *    failures, wall time);
- *  - kv: FAWN-DS on a real file against LevelDB, natively, once.
- * `--only speed,soak,kv` picks suites (default all); `--scale` multiplies every size.
+ *  - kv: FAWN-DS on a real file against LevelDB, natively, once;
+ *  - experiments: every registered experiment at its defaults, seed 1, in WASM (Node) and
+ *    natively (fawnlab_cli), once each (best of `--runs` only when it is given): wall seconds
+ *    and whether the JSONs are byte-identical (benchexperiments.ts); `--match vector.` keeps
+ *    the ids that start with it.
+ * `--only speed,soak,kv,experiments` picks suites (default all); `--scale` multiplies every
+ * size (not the experiments', which run at their defaults).
  * Speeds are figures, not gates: nothing fails on a slow machine. A failed reliability or
  * correctness check (soak, or a value read back wrong) is printed and makes the exit status 1.
  */
@@ -14,7 +19,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from './args.js';
 import { Core, ROOT } from './core.js';
+import { experimentFailures, experimentsTable, timeExperiments } from './benchexperiments.js';
 import type { Io } from './repro.js';
+import { table } from './table.js';
 
 interface Figure {
   name: string;
@@ -26,7 +33,7 @@ interface Figure {
   note?: string;
 }
 
-const SUITES = ['speed', 'soak', 'kv'] as const;
+const SUITES = ['speed', 'soak', 'kv', 'experiments'] as const;
 type Suite = (typeof SUITES)[number];
 
 function parseLines(text: string): Figure[] {
@@ -44,12 +51,6 @@ function fmt(v: number): string {
 function best(runs: Figure[][]): Figure[] {
   const first = runs[0] ?? [];
   return first.map((f, i) => runs.map((r) => r[i]!).reduce((a, b) => (b.value > a.value ? b : a), f));
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => '| ' + r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ') + ' |';
-  return [line(rows[0]!), '|' + widths.map((wd) => '-'.repeat(wd + 2)).join('|') + '|', ...rows.slice(1).map(line)].join('\n') + '\n';
 }
 
 function speedTable(n: Figure[], w: Figure[], runs: number, scale: number): string {
@@ -97,7 +98,7 @@ export function kvTable(figs: Figure[], keys: number): string {
 }
 
 export async function bench(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { options: ['scale', 'runs', 'only'] });
+  const args = parseArgs(argv, { options: ['scale', 'runs', 'only', 'match'] });
   const scale = Number(args.options.get('scale') ?? '1');
   const runs = Number(args.options.get('runs') ?? '3');
   const only = (args.options.get('only') ?? SUITES.join(',')).split(',').filter(Boolean);
@@ -139,6 +140,23 @@ export async function bench(argv: string[], io: Io): Promise<number> {
     const figs = native('kv');
     failures += figs.reduce((a, f) => a + (f.failures ?? 0), 0);
     io.out('\n' + kvTable(figs, Math.max(1, Math.floor(1e6 * scale))));
+  }
+  if (want('experiments')) {
+    const cli = resolve(ROOT, 'wasm-core/build/native/fawnlab_cli');
+    if (!existsSync(cli)) {
+      io.err(`error: ${cli} is missing; run 'npm run build'\n`);
+      return 1;
+    }
+    const match = args.options.get('match') ?? '';
+    // One run each unless --runs is given (the suite takes minutes; speed's default is 3).
+    const expRuns = args.options.has('runs') ? runs : 1;
+    const rows = timeExperiments(await Core.load(), cli, match, expRuns, io.err);
+    if (!rows.length) {
+      io.err(`error: no experiment id starts with '${match}' (npm run repro -- --list shows them)\n`);
+      return 2;
+    }
+    failures += experimentFailures(rows);
+    io.out('\n' + experimentsTable(rows, expRuns));
   }
   if (failures) io.out(`\n${failures} reliability or correctness check(s) FAILED (see the notes above)\n`);
   return failures ? 1 : 0;
