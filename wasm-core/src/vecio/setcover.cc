@@ -9,13 +9,13 @@
 namespace fawnlab::vecio {
 namespace {
 
+// Bits set, branch-free (SWAR): a few arithmetic steps natively without -mpopcnt, where a
+// loop over the bits was 81% of vector.scale; LLVM recognises the idiom as WASM's i32.popcnt.
 int Popcount(uint32_t x) {
-  int n = 0;
-  while (x) {
-    x &= x - 1;
-    ++n;
-  }
-  return n;
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return static_cast<int>((x * 0x01010101u) >> 24);
 }
 
 int LowestBit(uint32_t x) {
