@@ -77,6 +77,14 @@ test('the experiment panel works from the keyboard, and a run can be cancelled',
   await expect(page.locator('section.result')).toHaveCount(0);
 });
 
+test('a double click on Run runs once: the second click does not cancel it', async ({ page }) => {
+  await page.goto('/labs/queues');
+  await page.getByRole('button', { name: 'Run' }).dblclick();
+  await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled();
+  await expect(page.locator('section.result')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled();
+});
+
 test('the live queue plays, steps and counts', async ({ page }) => {
   await page.goto('/labs/queues');
   const live = page.locator('section.live');

@@ -54,8 +54,13 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
     return () => runner.current?.dispose();
   }, []);
 
+  const runButton = useRef<HTMLButtonElement | null>(null);
+  const cancelButton = useRef<HTMLButtonElement | null>(null);
+  const focusCancel = useRef(false);
   const run = () => {
     if (!check.ok || problem || !runner.current) return;
+    // Run is disabled while a run goes: keyboard focus moves on to Cancel, not to the page.
+    focusCancel.current = document.activeElement === runButton.current;
     onScenario(scenario, { push: true });
     setStatus({ kind: 'running', progress: 0 });
     const h = runner.current.run(scenario.experiment, check.params, scenario.seed.trim(), (f) =>
@@ -77,6 +82,13 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
   });
 
   const running = status.kind === 'running';
+  useEffect(() => {
+    if (running && focusCancel.current) cancelButton.current?.focus();
+    if (!running && focusCancel.current) {
+      focusCancel.current = false;
+      if (document.activeElement === document.body) runButton.current?.focus();
+    }
+  }, [running]);
   const setParam = (name: string, text: string) => onScenario({ ...scenario, params: { ...scenario.params, [name]: text } });
 
   return (
@@ -105,11 +117,10 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
         <label htmlFor="seed">seed</label>
         <input id="seed" type="text" inputMode="numeric" value={scenario.seed} disabled={running}
           onChange={(e) => onScenario({ ...scenario, seed: e.target.value })} />
-        {!running ? (
-          <button type="button" className="primary" onClick={run} disabled={Boolean(problem)}>Run</button>
-        ) : (
-          <button type="button" onClick={() => runner.current?.cancel()}>Cancel</button>
-        )}
+        {/* Run stays in place (disabled) while Cancel appears beside it: a double click on Run
+            must not land on Cancel and stop the run it just started. */}
+        <button type="button" className="primary" ref={runButton} onClick={run} disabled={running || Boolean(problem)}>Run</button>
+        {running && <button type="button" ref={cancelButton} onClick={() => runner.current?.cancel()}>Cancel</button>}
         <button type="button" onClick={() => onScenario({ experiment: scenario.experiment, params: {}, seed: '1' })} disabled={running}>
           Defaults
         </button>
