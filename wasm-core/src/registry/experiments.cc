@@ -13,6 +13,7 @@ void RegisterDevicesExperiments(std::vector<Experiment>* out);
 void RegisterFawndsExperiments(std::vector<Experiment>* out);
 void RegisterFawnkvExperiments(std::vector<Experiment>* out);
 void RegisterVectorExperiments(std::vector<Experiment>* out);
+void RegisterConaExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -23,6 +24,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterFawndsExperiments(&all);
   RegisterFawnkvExperiments(&all);
   RegisterVectorExperiments(&all);
+  RegisterConaExperiments(&all);
   return all;
 }
 

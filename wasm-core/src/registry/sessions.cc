@@ -15,6 +15,7 @@ void RegisterDevicesSessions(std::vector<SessionInfo>* out);
 void RegisterFawndsSessions(std::vector<SessionInfo>* out);
 void RegisterFawnkvSessions(std::vector<SessionInfo>* out);
 void RegisterVectorSessions(std::vector<SessionInfo>* out);
+void RegisterConaSessions(std::vector<SessionInfo>* out);
 
 namespace {
 
@@ -32,6 +33,7 @@ std::vector<SessionInfo> BuildRegistry() {
   RegisterFawndsSessions(&all);
   RegisterFawnkvSessions(&all);
   RegisterVectorSessions(&all);
+  RegisterConaSessions(&all);
   for (SessionRegistrar r : ExtraRegistrars()) r(&all);
   registry_built = true;
   return all;
