@@ -49,6 +49,7 @@ const std::map<std::string, std::string>& CheapParams() {
       {"vector.latency-width", R"({"ops_per_point": 2000})"},
       {"vector.device", R"({"max_threads": 16, "warmup_us": 200, "measure_us": 500})"},
       {"vector.sync-lookups", R"({"ops_per_point": 2000, "threads_max": 32})"},
+      {"cona.trie-memory", R"({"scale": 0.002})"},
   };
   return m;
 }
