@@ -1,7 +1,9 @@
 // Device profiles: the named devices of the lab, each citing its source and saying which
 // numbers were fitted (docs/devices.md has the derivations).
 //
-// Flash: sandisk-cf-4gb, intel-x25m, intel-x25e. NVM: nvm-4ch. Disk: disk-7200, disk-10k,
+// Flash: sandisk-cf-4gb, intel-x25m, intel-x25e, and crucial-m500 (the CONA thesis' SSD: found
+// by name, built by MakeDevice, but not in FlashProfiles(), whose list the FAWN-era
+// experiments sweep and their recorded results depend on). NVM: nvm-4ch. Disk: disk-7200, disk-10k,
 // disk-5400-laptop. Every factory takes a capacity: experiments build devices smaller than
 // the real product (the mechanism per chip is the same; only the number of blocks shrinks),
 // and say so in their scale note.
@@ -52,6 +54,7 @@ struct NvmProfile {
 };
 
 const std::vector<FlashProfile>& FlashProfiles();
+const FlashProfile& CrucialM500Profile();  // "crucial-m500"
 const std::vector<DiskProfile>& DiskProfiles();
 const std::vector<NvmProfile>& NvmProfiles();
 const FlashProfile* FindFlashProfile(const std::string& name);
