@@ -3,19 +3,21 @@
 // after a flip (Fig 3.3h): one cell per level, level i holding B·2^(i-1) entries (B = the
 // entries a buffer of `buffer_kb` holds, 20 B keys + 200 B values), N levels, the most that
 // `scale` × 25M records fill, so level N holds half the keys, N-1 a quarter, and so on: Table
-// 3.3's split. Each cell's keys are YCSB-style 20-byte hashes of record numbers, sorted; a trie
+// 3.3's split. Each cell's keys are YCSB's 20-byte keys (ycsb::KeyFor) of its records, sorted; a trie
 // is built over them at block 4, 16 and 64, its bytes counted, and every key looked up (its rank
 // must be its position; the Huffman symbols decoded are the lookup's work). The per-level mix
-// (§3.2.1: block 4 for the first N-4 levels, 16 for N-3..N-1, 64 for N) is the sum of the
-// chosen blocks' tries. Nothing is fitted: the numbers are what the tries occupy.
+// (§3.2.1: block 4 for the first N-4 levels, 16 for N-3..N-1, 64 for N; the store's
+// BlockSizeFor) is the sum of the chosen blocks' tries. Nothing is fitted: the numbers are what
+// the tries occupy.
 #include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "cona/store.h"
 #include "cona/trie.h"
 #include "registry/experiments.h"
-#include "sim/rng.h"
+#include "ycsb/keys.h"
 
 namespace fawnlab {
 namespace {
@@ -24,26 +26,6 @@ constexpr double kThesisRecords = 25e6;  // §3.2 setup: 25M key-value pairs
 constexpr int kKeyBytes = 20;            // §3.2 setup: 20 B keys
 constexpr int kEntryBytes = 220;         // ... and 200 B values
 constexpr int kBlocks[3] = {4, 16, 64};  // Table 3.2
-
-// A record's key: 20 uniform bytes hashed from the record number (YCSB's keys are hashes of
-// record numbers; the trie needs uniform keys, digest §5).
-// TODO(cona): use ycsb::KeyFor once it is on main.
-void KeyOf(uint64_t record, std::string* out) {
-  out->resize(kKeyBytes);
-  uint64_t state = record * 0x9E3779B97F4A7C15ULL ^ 0xC0DA5EEDULL;
-  uint64_t word = 0;
-  for (int i = 0; i < kKeyBytes; ++i) {
-    if (i % 8 == 0) word = sim::SplitMix64(&state);
-    (*out)[static_cast<size_t>(i)] = static_cast<char>(word >> (8 * (i % 8)));
-  }
-}
-
-// The thesis's per-level block size (§3.2.1, Table 3.3) for level `level` of `levels`.
-int MixBlock(int level, int levels) {
-  if (level == levels) return 64;
-  if (level >= levels - 3) return 16;
-  return 4;
-}
 
 struct LevelTries {
   int level = 0;
@@ -80,7 +62,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     lt.level = level;
     const uint64_t n = buffer_entries << (level - 1);
     keys.resize(static_cast<size_t>(n));
-    for (auto& k : keys) KeyOf(next_record++, &k);
+    for (auto& k : keys) ycsb::KeyFor(next_record++, kKeyBytes, &k);  // YCSB's keys
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());  // a 160-bit collision: never seen
     lt.keys = keys.size();
@@ -110,7 +92,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
       bytes_all[b] += lt.bytes[b];
       symbols_all[b] += lt.symbols[b];
     }
-    const int m = BlockIndex(MixBlock(lt.level, levels));
+    const int m = BlockIndex(cona::BlockSizeFor(cona::TrieMix::kThesis, lt.level, levels));
     bytes_mix += lt.bytes[m];
     symbols_mix += lt.symbols[m];
     if (lt.level == levels) last_keys = lt.keys;
@@ -157,7 +139,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     for (const LevelTries& lt : per_level) {
       if (lt.level < rows[i].lo || lt.level > rows[i].hi) continue;
       k += lt.keys;
-      bytes += lt.bytes[BlockIndex(MixBlock(lt.level, levels))];
+      bytes += lt.bytes[BlockIndex(cona::BlockSizeFor(cona::TrieMix::kThesis, lt.level, levels))];
     }
     const std::string n = rows[i].name;
     const double pct = 100 * Div(static_cast<double>(k), nk);
@@ -248,8 +230,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                     "a merge; every key is looked up in every trie and its rank checked (rank_errors must be 0).");
   r.notes.push_back("The Huffman symbols decoded per lookup are the tries' work (bigger blocks: fewer bytes, more "
                     "decoding); cona.trie-speed turns that into read throughput through the host's decode cost.");
-  r.notes.push_back("Keys: 20-byte hashes of record numbers (uniform, as YCSB's hashed keys); the seed picks the "
-                    "records.");
+  r.notes.push_back("Keys: YCSB's 20-byte keys (ycsb::KeyFor: uniform bytes hashed from the record numbers); the seed "
+                    "picks the records.");
   return r;
 }
 
