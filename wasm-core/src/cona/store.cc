@@ -95,6 +95,7 @@ Store::Store(device::Device* dev, StoreOptions o, Layout l)
     : dev_(dev), sim_(dev->sim()), o_(std::move(o)), layout_(l), active_(l.buffer_entries), frozen_(l.buffer_entries),
       alive_(std::make_shared<bool>(true)) {
   slots_.assign(static_cast<size_t>(layout_.max_levels) + 2, std::vector<uint64_t>(3, 0));
+  held_.assign(slots_.size(), std::vector<bool>(3, false));
   stats_.served_by.assign(static_cast<size_t>(layout_.max_levels) + 1, 0);
   fg_free_at_ = sim_->now();
   merge_free_at_ = sim_->now();
@@ -301,7 +302,7 @@ bool Store::HasShadow(int level) const {
 }
 
 int Store::FreeSlot(int level) const {
-  for (int s = 0; s < 3; ++s) if (slots_[level][s] == 0) return s;
+  for (int s = 0; s < 3; ++s) if (slots_[level][s] == 0 && !held_[level][s]) return s;
   return -1;
 }
 
@@ -348,6 +349,9 @@ void Store::Discard(uint64_t id) {
   Cell* c = it->second.get();
   std::vector<uint64_t> src = c->visible ? std::vector<uint64_t>{} : c->sources;
   slots_[c->level][c->file_slot] = 0;
+  // The durable manifest may still name this cell: its slot is not reused until a manifest
+  // that no longer does is durable (WriteManifest releases it).
+  if (c->visible) held_[c->level][c->file_slot] = true;
   cells_.erase(it);
   for (uint64_t s : src) Discard(s);
 }
@@ -400,10 +404,7 @@ void Store::NotifyWriter() {
 }
 
 void Store::Induce(Op* op) {
-  const int slot = [&] {
-    for (int s = 0; s < 3; ++s) if (slots_[1][s] == 0) return s;
-    return -1;
-  }();
+  const int slot = FreeSlot(1);
   assert(slot >= 0);
   op->induce_start = std::max(sim_->now(), fg_free_at_);
   auto cell = std::make_unique<Cell>();
@@ -494,6 +495,15 @@ void Store::WriteManifest(std::function<void()> then) {
     m.cells.push_back(mc);
   }
   auto bytes = std::make_shared<std::vector<uint8_t>>(EncodeManifest(m));
+  // Slots held for the previous manifest's cells are free once this one is durable.
+  std::vector<std::pair<int, int>> release;
+  for (int l = 1; l < static_cast<int>(held_.size()); ++l)
+    for (int sl = 0; sl < 3; ++sl) if (held_[l][sl]) release.emplace_back(l, sl);
+  then = [this, release, then = std::move(then)] {
+    for (const auto& [l, sl] : release) held_[l][sl] = false;
+    if (!release.empty()) MergeKick();
+    then();
+  };
   const uint64_t off = layout_.manifest_offset(static_cast<int>(m.seq % 2));
   ++stats_.manifests;
   stats_.store_bytes_written += kManifestBytes;
@@ -1150,17 +1160,15 @@ StatusOr<std::unique_ptr<Store>> Store::Recover(device::Device* dev, StoreOption
     s->image_frozen_ = man.frozen;
     s->image_active_ = man.active;
   }
-  if (s->frozen_.empty() && !s->active_.empty()) {
-    // Keep the invariant that a nonempty frozen buffer is full: a partial one becomes active.
-  }
-  if (!s->frozen_.empty() && !s->frozen_.full()) {
-    return Status::Corruption("CONA buffer image's frozen part holds " + std::to_string(s->frozen_.size()) +
-                              " entries, not a full buffer of " + std::to_string(L.buffer_entries));
-  }
+  // A frozen part may hold fewer than a buffer's entries: it was the active buffer when the
+  // image was taken. It is induced as it is (a smaller level-1 cell).
   s->next_id_ = man.next_id;
   for (const auto& [id, cell] : s->cells_) s->next_id_ = std::max(s->next_id_, id + 1);
   s->manifest_seq_ = man.seq + 1;
-  s->accepted_entries_ = rep.cell_entries + rep.buffer_entries;
+  // What the file can still take is counted in buffers' worth: a level-i cell stands for
+  // 2^(i-1) induced buffers whatever merges dropped.
+  s->accepted_entries_ = rep.buffer_entries;
+  for (const auto& [id, cell] : s->cells_) s->accepted_entries_ += L.cell_capacity(cell->level);
   sim->RunUntil(sim->now() + c.ns(cpu));
   s->fg_free_at_ = s->merge_free_at_ = sim->now();
   rep.duration_ns = sim->now() - t0;

@@ -221,6 +221,7 @@ class Store {
   SortedBuffer active_, frozen_;
   std::map<uint64_t, std::unique_ptr<Cell>> cells_;     // by id
   std::vector<std::vector<uint64_t>> slots_;            // [level][file slot] = cell id or 0
+  std::vector<std::vector<bool>> held_;                 // freed, but a durable manifest may name it
   uint64_t next_id_ = 1;
   uint64_t manifest_seq_ = 0;
   uint64_t accepted_entries_ = 0;
