@@ -27,6 +27,9 @@ std::vector<OpInfo> Ops() {
       {"fill", "insert `count` new records at once (the next record numbers), then a sync",
        {{ParamSpec::Int("count", 1000, 1, 500000, "records", "how many new records"), true}}},
       {"sync", "make everything acknowledged durable (the manifest names the cells)", {}},
+      {"run_until", "let virtual time run (the workload arriving) until the next structure event of a kind",
+       {{ParamSpec::Choice("event", "merge_done", {"induce", "merge_start", "merge_done", "flip"}, "the event to wait for"), true},
+        {ParamSpec::Real("max_s", 60, 0.001, 3600, "s", "give up after this much virtual time"), false}}},
       {"crash", "cut the power: unsynced writes, the buffers and the in-memory index are gone", {}},
       {"recover", "reopen the store from its manifest after a crash", {}},
   };

@@ -310,7 +310,7 @@ void ConaSession::TakeSample() {
 }
 
 void ConaSession::Emit(const char* kind, int level) {
-  events_.push_back(Event{sim_->now(), kind, level});
+  events_.push_back(Event{++events_total_, sim_->now(), kind, level});
   while (events_.size() > kEvents) events_.pop_front();
 }
 

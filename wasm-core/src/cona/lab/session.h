@@ -16,6 +16,8 @@
 //       workload record (its key is ycsb::KeyFor(record))
 //   fill {count}        puts of `count` new records (the next record numbers), then a sync
 //   sync                everything acknowledged becomes durable
+//   run_until {event, max_s?}  virtual time runs (the workload arriving) until the next
+//                       structure event of that kind, or max_s seconds
 //   crash               the power fails (Machine::CrashNow): unsynced writes and the DRAM
 //                       index are gone, the workload stops
 //   recover             the store reopens from its manifest (Machine::Recover)
@@ -115,6 +117,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
     uint64_t entries = 0;
   };
   struct Event {
+    uint64_t n;  // counts from 1 over the session
     sim::SimTime t;
     const char* kind;
     int level;
@@ -157,6 +160,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
   StatusOr<std::string> DoGet(const ParamValues& args);
   StatusOr<std::string> DoFill(const ParamValues& args);
   StatusOr<std::string> DoSync();
+  StatusOr<std::string> DoRunUntil(const ParamValues& args);
   StatusOr<std::string> DoCrash();
   StatusOr<std::string> DoRecover();
 
@@ -194,6 +198,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
   int merge_level_ = 0;
   std::vector<std::pair<int, uint64_t>> visible_;  // (level, seq) of the visible cells
   std::deque<Event> events_;
+  uint64_t events_total_ = 0;
   std::deque<std::string> written_;  // completed puts' and deletes' keys, newest last
   std::deque<Sample> samples_;
   uint64_t samples_taken_ = 0;

@@ -1,6 +1,8 @@
 // ConaSession: the operations the page sends (their arguments already checked against the
 // schema in cona/lab/schema.cc): put, delete, get, fill (and the preload), sync, crash,
 // recover. Each runs virtual time until it completes.
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <utility>
 
@@ -68,6 +70,7 @@ StatusOr<std::string> ConaSession::RunOp(const std::string& name, const ParamVal
   if (name == "put" || name == "delete") return DoWrite(args, name == "delete");
   if (name == "get") return DoGet(args);
   if (name == "fill") return DoFill(args);
+  if (name == "run_until") return DoRunUntil(args);
   return DoSync();
 }
 
@@ -281,6 +284,41 @@ StatusOr<std::string> ConaSession::DoSync() {
   w.String("sync");
   w.Key("latency_us");
   w.Number(Micros(sim_->now() - t0));
+  w.EndObject();
+  return w.str();
+}
+
+StatusOr<std::string> ConaSession::DoRunUntil(const ParamValues& args) {
+  const std::string& kind = args.Choice("event");
+  const double max_s = args.Has("max_s") ? args.Real("max_s") : 60;
+  const sim::SimTime t0 = sim_->now();
+  const sim::SimTime deadline = t0 + static_cast<sim::SimDuration>(std::llround(max_s * 1e9));
+  const uint64_t seen = events_total_;
+  auto happened = [&]() {
+    for (const Event& e : events_) {
+      if (e.n > seen && kind == e.kind) return &e;
+    }
+    return static_cast<const Event*>(nullptr);
+  };
+  uint64_t n = 0;
+  while (!happened() && n < kLoadEvents && sim_->next_event_time() <= deadline && sim_->Step()) {
+    ++n;
+    AfterEvent();
+  }
+  const Event* e = happened();
+  if (!e && sim_->next_event_time() > deadline && deadline > sim_->now()) sim_->RunUntil(deadline, 0);  // nothing more: time still passes
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("op");
+  w.String("run_until");
+  w.Key("event");
+  w.String(kind);
+  w.Key("happened");
+  w.Bool(e != nullptr);
+  w.Key("level");
+  w.Int(e ? e->level : 0);
+  w.Key("waited_ms");
+  w.Number(static_cast<double>(sim_->now() - t0) / 1e6);
   w.EndObject();
   return w.str();
 }

@@ -146,6 +146,22 @@ TEST(ConaSessionTest, TheDefaultsInduceAndMergeWithinASecond) {
   EXPECT_GE(cols.value().Find("t_ns")->f64.size(), 15u);
 }
 
+TEST(ConaSessionTest, RunUntilWaitsForTheNextEventOfAKind) {
+  auto s = Make("{}");
+  ASSERT_TRUE(s);
+  JsonValue r = Ok(*s, R"({"op": "run_until", "event": "flip"})");
+  EXPECT_TRUE(r.Find("happened")->bool_value());
+  EXPECT_GE(r.Find("level")->number_value(), 2);
+  EXPECT_GT(r.Find("waited_ms")->number_value(), 100);
+  const JsonValue snap = Snap(*s);
+  EXPECT_EQ(snap.Find("events")->array_items().back().Find("kind")->string_value(), "flip");
+  EXPECT_GE(EventsOf(snap, "induce"), 2) << "induces and merges come first";
+  auto idle = Make(R"({"rate_ops_per_s": 0})");
+  r = Ok(*idle, R"({"op": "run_until", "event": "induce", "max_s": 2})");
+  EXPECT_FALSE(r.Find("happened")->bool_value()) << "nothing arrives";
+  EXPECT_EQ(r.Find("waited_ms")->number_value(), 2000) << "the time passed all the same";
+}
+
 TEST(ConaSessionTest, CrashThenRecoverLosesNothingSynced) {
   auto s = Make(R"({"buffer_kb": 8, "records": 1000})");
   ASSERT_TRUE(s);

@@ -174,6 +174,7 @@ std::string ConaSession::SnapshotJson() {
   Int(w, "records", next_record_);
   Int(w, "buffer_capacity", s.buffer_capacity);
   Int(w, "levels", s.levels);
+  Int(w, "max_levels", s.max_levels);
   Int(w, "entries", s.entries);
 
   w.Key("buffers");
@@ -231,6 +232,7 @@ std::string ConaSession::SnapshotJson() {
   w.BeginArray();
   for (const Event& e : events_) {
     w.BeginObject();
+    Int(w, "n", e.n);
     Num(w, "t_ns", static_cast<double>(e.t));
     Str(w, "kind", e.kind);
     Int(w, "level", e.level);
