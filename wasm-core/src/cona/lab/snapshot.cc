@@ -2,7 +2,7 @@
 // the "timeline" column view.
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -49,7 +49,8 @@ std::vector<uint16_t> ConaSession::BufferKeys(const Structure& s, int which) con
   // one (the store serves writes one at a time in call order).
   const uint64_t skip = which == 0 ? 0 : s.active_entries;
   const uint64_t want = which == 0 ? s.active_entries : s.frozen_entries;
-  std::set<std::string> seen;
+  std::unordered_set<std::string> seen;
+  seen.reserve(static_cast<size_t>(skip + want) * 2);
   std::vector<uint16_t> keys;
   for (auto it = written_.rbegin(); it != written_.rend() && seen.size() < skip + want; ++it) {
     if (!seen.insert(*it).second) continue;
