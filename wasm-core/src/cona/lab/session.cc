@@ -103,7 +103,10 @@ ConaSession::~ConaSession() = default;
 
 Status ConaSession::Build() {
   MachineConfig mc;
-  mc.records = static_cast<uint64_t>(config_.max_writes);
+  // The file holds the preload and the rest of max_writes (extra_entries 0 would mean "as many
+  // again as records").
+  mc.records = std::max<uint64_t>(1, static_cast<uint64_t>(config_.records));  // the machine wants one
+  mc.extra_entries = std::max<uint64_t>(1, static_cast<uint64_t>(config_.max_writes - config_.records));
   mc.scale = config_.scale;
   mc.store.buffer_bytes = static_cast<uint32_t>(config_.buffer_kb) * 1024;
   mc.store.trie = MixOf(config_.trie);
