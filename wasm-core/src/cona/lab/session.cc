@@ -321,10 +321,10 @@ void ConaSession::AfterEvent() {
   if (!store_) return;
   const StoreStats& st = store_->stats();
   const uint64_t writes = st.puts + st.deletes;
-  // The structure changes only with an induce, a merge's start or end, a flip, or a write
-  // (the buffers); a merge starts with its first move.
-  if (st.induces == seen_induces_ && st.merges == seen_merges_ && st.flips == seen_flips_ && writes == seen_writes_ &&
-      (merging_ || st.merge_moves == seen_moves_)) {
+  // While a merge runs the structure changes only with an induce, the merge's end, a flip or a
+  // write (the buffers); otherwise any event may start a merge (the actor's first step shows
+  // in no counter), so the structure is looked at after each.
+  if (merging_ && st.induces == seen_induces_ && st.merges == seen_merges_ && st.flips == seen_flips_ && writes == seen_writes_) {
     return;
   }
   ScanStructure(store_->structure());
@@ -362,7 +362,6 @@ void ConaSession::ScanStructure(const Structure& s) {
   seen_merges_ = st.merges;
   seen_flips_ = st.flips;
   seen_writes_ = st.puts + st.deletes;
-  seen_moves_ = st.merge_moves;
 }
 
 Status ConaSession::Reconfigured(const ParamValues& config, const ParamValues& patch) {

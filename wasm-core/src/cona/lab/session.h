@@ -193,7 +193,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
   uint64_t acked_since_sync_ = 0;  // puts and deletes acknowledged since the last sync began
 
   // What the session saw of the structure.
-  uint64_t seen_induces_ = 0, seen_merges_ = 0, seen_flips_ = 0, seen_writes_ = 0, seen_moves_ = 0;
+  uint64_t seen_induces_ = 0, seen_merges_ = 0, seen_flips_ = 0, seen_writes_ = 0;
   bool merging_ = false, waiting_ = false;
   int merge_level_ = 0;
   std::vector<std::pair<int, uint64_t>> visible_;  // (level, seq) of the visible cells
