@@ -321,12 +321,11 @@ void ConaSession::AfterEvent() {
   if (!store_) return;
   const StoreStats& st = store_->stats();
   const uint64_t writes = st.puts + st.deletes;
-  // While a merge runs the structure changes only with an induce, the merge's end, a flip or a
-  // write (the buffers); otherwise any event may start a merge (the actor's first step shows
-  // in no counter), so the structure is looked at after each.
-  if (merging_ && st.induces == seen_induces_ && st.merges == seen_merges_ && st.flips == seen_flips_ && writes == seen_writes_) {
-    return;
-  }
+  // The structure changes with an induce, a merge's end, a flip or a write (the buffers), which
+  // the counters show; and with a merge's start, which shows in none (the actor's first step
+  // is a read), so while no merge runs and the store is not idle it is looked at after each event.
+  const bool counted = st.induces != seen_induces_ || st.merges != seen_merges_ || st.flips != seen_flips_ || writes != seen_writes_;
+  if (!counted && (merging_ || store_->idle())) return;
   ScanStructure(store_->structure());
 }
 
