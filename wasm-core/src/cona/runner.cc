@@ -15,7 +15,7 @@ namespace {
 struct Mark {
   sim::SimTime t = 0;
   uint64_t puts = 0, gets = 0, merges = 0, merge_moves = 0, induces = 0, flips = 0, flash_reads = 0;
-  sim::SimDuration insert_ns = 0, read_ns = 0, merge_ns = 0, exposed_ns = 0;
+  sim::SimDuration insert_ns = 0, read_ns = 0, merge_ns = 0, exposed_ns = 0, induce_ns = 0;
   uint64_t hits = 0, misses = 0, dev_read = 0, dev_write = 0, user_bytes = 0, store_written = 0;
 };
 
@@ -34,6 +34,7 @@ Mark Take(Machine* m) {
   k.read_ns = s.read_ns;
   k.merge_ns = s.merge_ns;
   k.exposed_ns = s.exposed_merge_ns;
+  k.induce_ns = s.induce_ns;
   k.hits = m->cache()->hits();
   k.misses = m->cache()->misses();
   k.dev_read = m->flash()->counters().host_read_bytes;
@@ -204,6 +205,7 @@ class Phase {
     s.merge_moves = now.merge_moves - last_.merge_moves;
     s.merge_ms = static_cast<double>(now.merge_ns - last_.merge_ns) / 1e6;
     s.exposed_merge_ms = static_cast<double>(now.exposed_ns - last_.exposed_ns) / 1e6;
+    s.flips = now.flips - last_.flips;
     s.levels = store_->structure().levels;
     s.cache_hit_ratio = Ratio(now.hits - last_.hits, now.misses - last_.misses);
     samples_->push_back(s);
@@ -225,6 +227,7 @@ class Phase {
     t.flips = end.flips - start_.flips;
     t.merge_s = sim::NsToSec(end.merge_ns - start_.merge_ns);
     t.exposed_merge_s = sim::NsToSec(end.exposed_ns - start_.exposed_ns);
+    t.induce_s = sim::NsToSec(end.induce_ns - start_.induce_ns);
     t.cache_hits = end.hits - start_.hits;
     t.cache_misses = end.misses - start_.misses;
     t.cache_hit_ratio = Ratio(t.cache_hits, t.cache_misses);

@@ -46,6 +46,7 @@ struct YcsbSample {
   double cum_write_iops = 0, cum_read_iops = 0;  // since the phase began
   uint64_t merge_moves = 0;                      // this sample
   double merge_ms = 0, exposed_merge_ms = 0;     // this sample
+  uint64_t flips = 0;                            // this sample: structural flips (links)
   int levels = 0;
   double cache_hit_ratio = 0;                    // this sample's page lookups
 };
@@ -57,7 +58,7 @@ struct PhaseTotals {
   double read_s = 0, write_s = 0;  // foreground time in reads / in writes
   double write_iops = 0, read_iops = 0, ops_per_s = 0;
   uint64_t merges = 0, merge_moves = 0, induces = 0, flips = 0;
-  double merge_s = 0, exposed_merge_s = 0;
+  double merge_s = 0, exposed_merge_s = 0, induce_s = 0;  // induce_s: foreground time inducing
   uint64_t cache_hits = 0, cache_misses = 0;
   double cache_hit_ratio = 0;
   uint64_t flash_reads = 0;         // entry reads the store issued

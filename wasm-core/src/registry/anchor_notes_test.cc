@@ -50,6 +50,8 @@ const std::map<std::string, std::string>& CheapParams() {
       {"vector.device", R"({"max_threads": 16, "warmup_us": 200, "measure_us": 500})"},
       {"vector.sync-lookups", R"({"ops_per_point": 2000, "threads_max": 32})"},
       {"cona.trie-memory", R"({"scale": 0.002})"},
+      {"cona.ycsb", R"({"scale": 0.0002})"},
+      {"cona.timeseries", R"({"scale": 0.0002, "samples": 50})"},
   };
   return m;
 }
