@@ -4,6 +4,7 @@
 
 #include "base/json_writer.h"
 #include "bench/device_bench.h"
+#include "bench/cona_bench.h"
 #include "bench/fawnds_bench.h"
 #include "bench/fawnkv_bench.h"
 #include "queues/models.h"
@@ -102,6 +103,9 @@ std::string RunAllJsonLines(double scale) {
   emit(FawndsInserts(static_cast<uint64_t>(1e6 * scale)));
   emit(FawndsLookups(static_cast<uint64_t>(1e6 * scale)));
   emit(FawndsIndexBytesPerEntry());
+  emit(ConaInserts(static_cast<uint64_t>(2e5 * scale)));
+  emit(ConaLookups(static_cast<uint64_t>(2e5 * scale)));
+  emit(ConaDramBytesPerKey());
   emit(FawnkvClusterRequests(static_cast<uint64_t>(2e5 * scale)));
   emit(FawnkvCheckerOps(static_cast<uint64_t>(1e6 * scale)));
   return out;
