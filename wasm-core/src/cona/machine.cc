@@ -88,6 +88,25 @@ void Machine::CrashNow() {
   store_.reset();
 }
 
+Status Machine::DropCaches() {
+  if (!store_) return Status::InvalidArgument("machine: no store (crashed?)");
+  bool synced = false;
+  Status result;
+  while (!store_->idle() && sim_->Step()) {
+  }
+  Status s = store_->Sync([&](const Status& st) {
+    synced = true;
+    result = st;
+  });
+  if (!s.ok()) return s;
+  while (!(synced && store_->idle() && cache_->dirty_bytes() == 0) && sim_->Step()) {
+  }
+  if (!synced) return Status::Internal("machine: the store's sync never completed");
+  if (!result.ok()) return result;
+  cache_->DropAll();
+  return Status::Ok();
+}
+
 Status Machine::Recover(RecoveryReport* report) {
   fault_->Restart();
   store_.reset();

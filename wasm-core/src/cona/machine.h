@@ -3,7 +3,7 @@
 // `scale` so a run fits a browser tab:
 //   - the flash device: the crucial-m500 profile, 240 GB x scale (at least the store's file);
 //   - a fault injector between the page cache and the flash, always present, disarmed;
-//   - the page cache (the kernel's, over the mmapped file): (8 GB - 1 GB the OS and the
+//   - the page cache (the kernel's, over the mmapped file): (8 GB - 3 GB the OS and the
 //     processes took) x scale, less the store's two buffers; write-back like Linux 3.x's
 //     mmap (dirty_background_ratio 10%, dirty_ratio 20%, write-back in 512 KB requests);
 //   - a Store (cona/store.h) in a file sized for `records` + `extra_entries` entries.
@@ -31,7 +31,7 @@ namespace fawnlab::cona {
 
 constexpr uint64_t kThesisRecords = 25'000'000;              // §3.2: 25M key-value pairs
 constexpr uint64_t kThesisDramBytes = uint64_t{8} << 30;     // §3.2: 8 GB DDR SDRAM
-constexpr uint64_t kThesisOsBytes = uint64_t{1} << 30;       // chosen: OS + processes (docs/cona/ycsb.md)
+constexpr uint64_t kThesisOsBytes = uint64_t{3} << 30;       // chosen: OS + processes (docs/cona/ycsb.md)
 constexpr uint64_t kThesisFlashBytes = 240'000'000'000ULL;   // §3.2: M500 240 GB
 
 struct MachineConfig {
@@ -65,6 +65,10 @@ class Machine {
 
   void CrashNow();
   Status Recover(RecoveryReport* report);
+  // `sync; echo 3 > /proc/sys/vm/drop_caches`: waits for the store to finish its merges, syncs
+  // it, writes back every dirty page, then empties the page cache (a cold start). Runs the
+  // simulator; errors if the store or device fails meanwhile.
+  Status DropCaches();
 
  private:
   Machine() = default;

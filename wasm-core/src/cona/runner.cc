@@ -276,6 +276,10 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
     Status s = p.Run(&out.load, &out.load_samples);
     if (!s.ok()) return s;
   }
+  if (ops > 0 && c.cold_start) {
+    Status s = m->DropCaches();
+    if (!s.ok()) return s;
+  }
   if (ops > 0) {
     ycsb::Generator gen(w.value(), n, c.seed, ops);
     const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, ops / 250);

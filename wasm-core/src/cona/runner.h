@@ -37,6 +37,10 @@ struct RunConfig {
   bool load = true;            // false: the machine's store already holds records 0..n-1
   bool run = true;             // false: the load phase only
   uint64_t seed = 1;           // the generator's
+  // Between the phases: wait for the load's merges, sync and empty the page cache
+  // (Machine::DropCaches), so the run starts cold. false: the run follows the load at once,
+  // its merges still going and its pages cached.
+  bool cold_start = false;
 };
 
 struct YcsbSample {

@@ -19,9 +19,12 @@ std::vector<ParamSpec> MachineParams(double default_scale) {
   return {
       ParamSpec::Real("scale", default_scale, 0.0001, 0.05, "× the thesis",
                       "The thesis's machine and data scaled: records = 25M × scale (20 + 200 B each), page cache = "
-                      "(8 GB − 1 GB) × scale, the M500 240 GB × scale; as many operations as records."),
+                      "(8 GB − 3 GB) × scale, the M500 240 GB × scale; as many operations as records."),
       ParamSpec::Int("buffer_kb", 64, 8, 1024, "KB", "Insertion buffer B (64 KB in the thesis, §3.2.1)."),
       ParamSpec::Int("clients", 1, 1, 32, "clients", "Operations outstanding (the thesis: one client thread)."),
+      ParamSpec::Bool("cold_start", false,
+                      "Between load and run: finish the merges, sync and empty the page cache (off: the run follows "
+                      "the load at once, its merges going and its pages cached)."),
   };
 }
 
@@ -42,6 +45,7 @@ StatusOr<cona::YcsbRun> RunWorkload(const ParamValues& p, const std::string& wor
   rc.workload = workload;
   rc.clients = static_cast<int>(p.Int("clients"));
   rc.seed = ctx.seed();
+  rc.cold_start = p.Bool("cold_start");
   const uint64_t n = m.value()->config().records;
   rc.sample_every = samples ? std::max<uint64_t>(1, n / samples) : 0;
   auto r = cona::RunYcsb(m.value().get(), rc, [&](double f) { return ctx.Progress(p0 + (p1 - p0) * f); });

@@ -82,7 +82,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
       "(cona/costs.h, estimates for the i7-3610QM) on the M500 model (its sequential figures fitted to the spec sheet)";
   const std::string read_why =
       "nothing fitted to it: trie and fragment probes at HostCosts, page-cache hits (memory copies) and misses (one "
-      "depth-1 read of the M500 model), the cache (8 GB − 1 GB) × scale over the data";
+      "depth-1 read of the M500 model), the cache (8 GB − 3 GB) × scale, smaller than "
+      "the data as the thesis says of C's read set (§3.2.2)";
   for (size_t i = 0; i < bars.size(); ++i) {
     const ThesisBar& b = bars[i];
     const std::string w = b.workload;
