@@ -199,6 +199,21 @@ TEST(ConaSessionTest, CrashThenRecoverLosesNothingSynced) {
   EXPECT_TRUE(Contains(Err(*s, R"({"op": "recover"})"), "crash it first"));
 }
 
+TEST(ConaSessionTest, ACrashMidMergeLosesNoSyncedRecord) {
+  auto s = Make(R"({"buffer_kb": 8, "records": 5000})");
+  ASSERT_TRUE(s);
+  JsonValue r = Ok(*s, R"({"op": "run_until", "event": "merge_start"})");
+  ASSERT_TRUE(r.Find("happened")->bool_value());
+  s->Step();  // the merge's first step is under way
+  ASSERT_TRUE(Snap(*s).Find("merge")->Find("active")->bool_value());
+  Ok(*s, R"({"op": "crash"})");
+  r = Ok(*s, R"({"op": "recover"})");
+  EXPECT_GE(r.Find("entries")->number_value(), 5000) << "the visible cells (a half-written shadow is discarded, its merge begins again)";
+  for (int i = 0; i < 5000; i += 7) {
+    ASSERT_TRUE(Ok(*s, R"({"op": "get", "record": )" + std::to_string(i) + "}").Find("found")->bool_value()) << "record " << i;
+  }
+}
+
 TEST(ConaSessionTest, BadKeysCountsAndConfigsAreNamed) {
   auto s = Make(R"({"rate_ops_per_s": 0})");
   ASSERT_TRUE(s);
