@@ -235,6 +235,7 @@ void ConaSession::IssueWorkloadOp() {
         last_error_ = st.message();
       }
     });
+    AfterEvent();  // an idle store applied it at once
     if (!s.ok()) {
       --outstanding_;
       failed(s);
@@ -266,8 +267,9 @@ void ConaSession::IssueWorkloadOp() {
 
 void ConaSession::Remember(const std::string& key) {
   written_.push_back(key);
-  // Enough for both buffers even when every key repeats a few times.
-  const size_t cap = 4 * static_cast<size_t>(config_.buffer_kb) * 1024 / 220 + 4096;
+  ++written_total_;
+  // Enough for both buffers even when keys repeat many times.
+  const size_t cap = 8 * static_cast<size_t>(config_.buffer_kb) * 1024 / 220 + 4096;
   while (written_.size() > cap) written_.pop_front();
 }
 
@@ -350,6 +352,15 @@ void ConaSession::ScanStructure(const Structure& s) {
     if (merging_) Emit("merge_done", merge_level_);  // one ended and the next began unseen
     Emit("merge_start", s.merge_level);
   }
+  // A swap empties the active buffer. It happens as the store applies the put that found it
+  // full: either inside our Put call (an idle store; we look right after each call) or in the
+  // event that completed the put before (whose key, remembered in that event, went into the
+  // old buffer). Either way the keys remembered from here on are the new active buffer's.
+  if (s.active_entries < active_seen_) {
+    swap_at_[1] = swap_at_[0];
+    swap_at_[0] = written_total_;
+  }
+  active_seen_ = s.active_entries;
   merging_ = s.merging;
   merge_level_ = s.merging ? s.merge_level : merge_level_;
   waiting_ = s.frozen_waiting;

@@ -166,7 +166,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
 
   // Up to kKeySamples sorted 16-bit prefixes of the keys in buffer `which` (0 active, 1
   // frozen), evenly sampled.
-  std::vector<uint16_t> BufferKeys(const Structure& s, int which) const;
+  std::vector<uint16_t> BufferKeys(int which) const;
   void WriteCounters(JsonWriter& w, const Structure& s, const StoreStats& st) const;
   void WriteLookup(JsonWriter& w) const;
   Sample SampleNow() const;
@@ -199,7 +199,13 @@ class ConaSession : public LabSession, private sim::EventHandler {
   std::vector<std::pair<int, uint64_t>> visible_;  // (level, seq) of the visible cells
   std::deque<Event> events_;
   uint64_t events_total_ = 0;
-  std::deque<std::string> written_;  // completed puts' and deletes' keys, newest last
+  // The keys of the completed puts and deletes, newest last (the last kept of them), and where
+  // the buffers swapped: written_total_ counts every one, swap_at_[0] is the count at the last
+  // swap (the active buffer holds the keys written since), swap_at_[1] at the one before.
+  std::deque<std::string> written_;
+  uint64_t written_total_ = 0;
+  uint64_t swap_at_[2] = {0, 0};
+  uint64_t active_seen_ = 0;  // the active buffer's entries when the structure was last looked at
   std::deque<Sample> samples_;
   uint64_t samples_taken_ = 0;
 

@@ -29,6 +29,7 @@ struct Filler : std::enable_shared_from_this<Filler> {
   Status error;
   bool finished = false;
   std::function<void(const std::string&)> on_put;  // a put acknowledged
+  std::function<void()> after_call;                 // after each Put call
   const uint64_t* generation;
   uint64_t gen;
 
@@ -40,6 +41,7 @@ struct Filler : std::enable_shared_from_this<Filler> {
       ycsb::ValueFor(r, 0, value_bytes, &v);
       auto self = shared_from_this();
       Status s = store->Put(k, v, [self, k](const Status& e) { self->Done(e, k); });
+      after_call();
       if (!s.ok()) {
         --issued;
         error = s;
@@ -127,6 +129,7 @@ StatusOr<std::string> ConaSession::DoWrite(const ParamValues& args, bool del) {
   };
   Status s = del ? store_->Delete(k, acked) : store_->Put(k, value, acked);
   if (!s.ok()) return s;
+  AfterEvent();  // an idle store applied it at once
   const char* name = del ? "delete" : "put";
   if (!RunUntil(&done, kOpEvents)) return Status::Internal(std::string("the ") + name + " did not complete within the event budget");
   if (!result.ok()) return result;
@@ -212,6 +215,7 @@ Status ConaSession::Load(uint64_t count) {
   f->value_bytes = store_->options().value_bytes;
   f->generation = &generation_;
   f->gen = generation_;
+  f->after_call = [this] { AfterEvent(); };
   f->on_put = [this](const std::string& k) {
     ++acked_since_sync_;
     Remember(k);
@@ -337,6 +341,8 @@ StatusOr<std::string> ConaSession::DoCrash() {
   outstanding_ = 0;
   acked_since_sync_ = 0;
   written_.clear();
+  swap_at_[0] = swap_at_[1] = written_total_;
+  active_seen_ = 0;
   merging_ = waiting_ = false;
   has_lookup_ = false;
   Emit("crash", s.levels);

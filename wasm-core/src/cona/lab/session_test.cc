@@ -1,6 +1,8 @@
 #include "cona/lab/session.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -99,6 +101,41 @@ TEST(ConaSessionTest, PutsThenAGetTracesThePathAndFindsTheValue) {
   EXPECT_TRUE(g.Find("found")->bool_value()) << "a filled record";
   Ok(*s, R"({"op": "delete", "key": "alice"})");
   EXPECT_FALSE(Ok(*s, R"({"op": "get", "key": "alice"})").Find("found")->bool_value()) << "the delete marker wins";
+}
+
+uint16_t Prefix(const std::string& text) {
+  std::string k;
+  ycsb::KeyForText(text, 20, &k);
+  return static_cast<uint16_t>(static_cast<unsigned char>(k[0]) << 8 | static_cast<unsigned char>(k[1]));
+}
+
+std::vector<uint16_t> Keys(const JsonValue& buffer) {
+  std::vector<uint16_t> out;
+  for (const JsonValue& k : buffer.Find("keys")->array_items()) out.push_back(static_cast<uint16_t>(k.number_value()));
+  return out;
+}
+
+TEST(ConaSessionTest, TheBuffersShowTheKeysWrittenSinceTheirSwap) {
+  auto s = Make(R"({"rate_ops_per_s": 0, "buffer_kb": 8})");
+  ASSERT_TRUE(s);
+  const int cap = static_cast<int>(Snap(*s).Find("buffer_capacity")->number_value());
+  ASSERT_LE(cap, 64);
+  std::vector<uint16_t> first;
+  for (int i = 0; i < cap; ++i) {
+    Ok(*s, R"({"op": "put", "key": "k)" + std::to_string(i) + R"("})");
+    first.push_back(Prefix("k" + std::to_string(i)));
+  }
+  std::sort(first.begin(), first.end());
+  JsonValue snap = Snap(*s);
+  EXPECT_EQ(snap.Find("buffers")->array_items()[0].Find("entries")->number_value(), cap);
+  EXPECT_EQ(Keys(snap.Find("buffers")->array_items()[0]), first) << "the active buffer, full";
+  Ok(*s, R"({"op": "put", "key": "next"})");
+  snap = Snap(*s);
+  EXPECT_EQ(snap.Find("buffers")->array_items()[0].Find("entries")->number_value(), 1);
+  EXPECT_EQ(Keys(snap.Find("buffers")->array_items()[0]), std::vector<uint16_t>{Prefix("next")}) << "swapped: a new active buffer";
+  EXPECT_EQ(Keys(snap.Find("buffers")->array_items()[1]), first) << "the full one is frozen";
+  Ok(*s, R"({"op": "put", "key": "next", "value": "again"})");
+  EXPECT_EQ(Keys(Snap(*s).Find("buffers")->array_items()[0]).size(), 1u) << "an update replaces in place";
 }
 
 TEST(ConaSessionTest, FillCausesInducesMergesAndAFlip) {

@@ -43,18 +43,17 @@ void Str(JsonWriter& w, const char* k, const std::string& v) {
 
 }  // namespace
 
-std::vector<uint16_t> ConaSession::BufferKeys(const Structure& s, int which) const {
-  // The buffers hold the distinct keys written since the last induce: the newest
-  // active_entries of them are the active buffer, the frozen_entries before those the frozen
-  // one (the store serves writes one at a time in call order).
-  const uint64_t skip = which == 0 ? 0 : s.active_entries;
-  const uint64_t want = which == 0 ? s.active_entries : s.frozen_entries;
+std::vector<uint16_t> ConaSession::BufferKeys(int which) const {
+  // The active buffer holds the distinct keys written since the last swap, the frozen one
+  // those written between the two swaps before (the store applies writes in call order).
+  const uint64_t first_kept = written_total_ - written_.size();
+  const uint64_t from = std::max(first_kept, which == 0 ? swap_at_[0] : swap_at_[1]);
+  const uint64_t to = which == 0 ? written_total_ : std::max(first_kept, swap_at_[0]);
   std::unordered_set<std::string> seen;
-  seen.reserve(static_cast<size_t>(skip + want) * 2);
   std::vector<uint16_t> keys;
-  for (auto it = written_.rbegin(); it != written_.rend() && seen.size() < skip + want; ++it) {
-    if (!seen.insert(*it).second) continue;
-    if (seen.size() > skip) keys.push_back(KeyPrefix16(*it));
+  for (uint64_t i = from; i < to; ++i) {
+    const std::string& k = written_[static_cast<size_t>(i - first_kept)];
+    if (seen.insert(k).second) keys.push_back(KeyPrefix16(k));
   }
   std::sort(keys.begin(), keys.end());
   if (keys.size() <= kKeySamples) return keys;
@@ -190,7 +189,7 @@ std::string ConaSession::SnapshotJson() {
     w.Key("keys");
     w.BeginArray(true);
     if (store_) {
-      for (uint16_t k : BufferKeys(s, b)) w.Int(k);
+      for (uint16_t k : BufferKeys(b)) w.Int(k);
     }
     w.EndArray();
     w.EndObject();
