@@ -53,8 +53,9 @@ double Ratio(uint64_t hits, uint64_t misses) {
 class Phase {
  public:
   Phase(Machine* m, ycsb::Generator* gen, std::vector<uint32_t>* versions, uint64_t total, int clients,
-        uint64_t sample_every, const std::function<bool(double)>& progress, double p0, double p1)
-      : m_(m),
+        uint64_t sample_every, const std::function<bool(double)>& progress, double p0, double p1, bool rmw_two)
+      : rmw_weight_(rmw_two ? 2 : 1),
+        m_(m),
         store_(m->store()),
         gen_(gen),
         versions_(versions),
@@ -67,6 +68,7 @@ class Phase {
 
   Status Run(PhaseTotals* totals, std::vector<YcsbSample>* samples) {
     samples_ = samples;
+    next_sample_ = every_;
     start_ = last_ = Take(m_);
     for (int i = 0; i < clients_ && ok(); ++i) Issue();
     uint64_t steps = 0;
@@ -78,7 +80,7 @@ class Phase {
       if (++steps % 2048 == 0 && progress_ && !progress_(Fraction())) return Status::Cancelled("cancelled");
     }
     if (!ok()) return failure_;
-    if (completed_ % every_ != 0) Sample();
+    if (samples_->empty() || samples_->back().ops != completed_) Sample();
     Totals(totals);
     return Status::Ok();
   }
@@ -108,45 +110,47 @@ class Phase {
 
   void Issue() {
     if (issued_ >= total_ || !ok()) return;
-    ++issued_;
-    ++totals_.ops;
     if (gen_ == nullptr) {  // the load: the next record, version 0
-      const uint64_t r = issued_ - 1;
+      const uint64_t r = issued_++;
+      ++totals_.ops;
       Version(r) = 0;
       ++totals_.inserts;
-      Write(r, [this] { Completed(); });
+      Write(r, [this] { Completed(1); });
       return;
     }
     const ycsb::Op op = gen_->Next();
     const uint64_t r = op.record;
+    const uint64_t weight = op.type == ycsb::OpType::kReadModifyWrite ? rmw_weight_ : 1;
+    issued_ += weight;
+    totals_.ops += weight;
     switch (op.type) {
       case ycsb::OpType::kRead:
-        Read(r, [this] { Completed(); });
+        Read(r, [this] { Completed(1); });
         break;
       case ycsb::OpType::kUpdate:
         ++totals_.updates;
         ++Version(r);
-        Write(r, [this] { Completed(); });
+        Write(r, [this] { Completed(1); });
         break;
       case ycsb::OpType::kInsert:
         ++totals_.inserts;
         Version(r) = 0;
-        Write(r, [this] { Completed(); });
+        Write(r, [this] { Completed(1); });
         break;
       case ycsb::OpType::kScan: {
         ++totals_.scans;
         Status s = store_->Scan(Key(r), op.scan_length, [this](const Status& st, auto) {
           if (!st.ok()) Fail(Status::Internal("YCSB scan failed: " + st.message()));
-          Completed();
+          Completed(1);
         });
         if (!s.ok()) Fail(s);
         break;
       }
       case ycsb::OpType::kReadModifyWrite:
         ++totals_.rmws;
-        Read(r, [this, r] {
+        Read(r, [this, r, weight] {
           ++Version(r);
-          Write(r, [this] { Completed(); });
+          Write(r, [this, weight] { Completed(weight); });
         });
         break;
     }
@@ -187,9 +191,12 @@ class Phase {
     if (!s.ok()) Fail(s);
   }
 
-  void Completed() {
-    ++completed_;
-    if (completed_ % every_ == 0) Sample();
+  void Completed(uint64_t weight) {
+    completed_ += weight;
+    while (completed_ >= next_sample_) {
+      Sample();
+      next_sample_ += every_;
+    }
     Issue();
   }
 
@@ -240,6 +247,8 @@ class Phase {
     *out = t;
   }
 
+  uint64_t rmw_weight_;
+  uint64_t next_sample_ = 0;
   Machine* m_;
   Store* store_;
   ycsb::Generator* gen_;
@@ -272,7 +281,7 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
   std::vector<uint32_t> versions(n, 0);
   if (load > 0) {
     const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, load / 250);
-    Phase p(m, nullptr, &versions, load, c.clients, every, progress, 0, split);
+    Phase p(m, nullptr, &versions, load, c.clients, every, progress, 0, split, false);
     Status s = p.Run(&out.load, &out.load_samples);
     if (!s.ok()) return s;
   }
@@ -283,7 +292,7 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
   if (ops > 0) {
     ycsb::Generator gen(w.value(), n, c.seed, ops);
     const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, ops / 250);
-    Phase p(m, &gen, &versions, ops, c.clients, every, progress, split, 1);
+    Phase p(m, &gen, &versions, ops, c.clients, every, progress, split, 1, c.rmw_counts_two);
     Status s = p.Run(&out.run, &out.samples);
     if (!s.ok()) return s;
   }
