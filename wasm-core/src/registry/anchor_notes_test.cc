@@ -52,6 +52,9 @@ const std::map<std::string, std::string>& CheapParams() {
       {"cona.trie-memory", R"({"scale": 0.002})"},
       {"cona.ycsb", R"({"scale": 0.0002})"},
       {"cona.timeseries", R"({"scale": 0.0002, "samples": 50})"},
+      {"cona.trie-speed", R"({"scale": 0.0002, "operations": 1000})"},
+      {"cona.buffer-size", R"({"scale": 0.0002, "operations": 1000})"},
+      {"cona.merges", R"({"scale": 0.0002, "operations": 1000})"},
   };
   return m;
 }

@@ -6,7 +6,15 @@
 namespace fawnlab {
 
 Experiment MakeConaTrieMemory();
+Experiment MakeConaTrieSpeed();
+Experiment MakeConaBufferSize();
+Experiment MakeConaMerges();
 
-void RegisterConaIndexExperiments(std::vector<Experiment>* out) { out->push_back(MakeConaTrieMemory()); }
+void RegisterConaIndexExperiments(std::vector<Experiment>* out) {
+  out->push_back(MakeConaTrieMemory());
+  out->push_back(MakeConaTrieSpeed());
+  out->push_back(MakeConaBufferSize());
+  out->push_back(MakeConaMerges());
+}
 
 }  // namespace fawnlab
