@@ -191,7 +191,7 @@ Experiment MakeConaTimeseries() {
       "merge work and exposed merge time per sample, and read IOPS, which grow as the page cache warms and drop when a "
       "big merged cell flips visible and must be read from flash again.";
   e.info.reference = "Khasymski thesis §3.2.2, Figs 3.15-3.20";
-  e.info.params = cona_ycsb::MachineParams(0.001);
+  e.info.params = cona_ycsb::MachineParams(0.002);
   e.info.params.push_back(ParamSpec::Int("samples", 250, 10, 1000, "samples",
                                          "Samples per run (the thesis: every 100K of 25M operations, 250)."));
   e.run = Run;
