@@ -137,6 +137,8 @@ class ConaSession : public LabSession, private sim::EventHandler {
   // Puts of records next_record_ .. +count-1 in order (kLoadInFlight queued), then a sync; runs
   // until done. The preload and `fill`.
   Status Load(uint64_t count);
+  // Syncs the store and runs until the sync completes.
+  Status SyncAndWait(uint64_t max_events);
   void StartClock();
 
   // sim::EventHandler: tag = (generation_ << 2) | 0 for a sample tick, (arrival_token_ << 2) | 1

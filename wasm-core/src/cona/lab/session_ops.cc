@@ -19,7 +19,17 @@ constexpr uint64_t kDrainEvents = 100'000'000;    // a crashed store's leftover 
 constexpr int kLoadInFlight = 64;                 // puts a preload or fill keeps queued
 constexpr size_t kMaxTextKey = 64;
 
+constexpr uint64_t kRunUntilEvents = 20'000'000;  // run_until's (bounds its wall time)
+
 double Micros(sim::SimDuration ns) { return static_cast<double>(ns) / 1e3; }
+
+// What an operation's callback leaves for the operation (shared: a callback may outlive the
+// call that gave up waiting for it).
+struct Waiter {
+  bool done = false;
+  Status result;
+  std::string value;
+};
 
 // A preload or fill: puts of records first .. first+count-1, kLoadInFlight queued at a time.
 struct Filler : std::enable_shared_from_this<Filler> {
@@ -113,15 +123,14 @@ StatusOr<std::string> ConaSession::DoWrite(const ParamValues& args, bool del) {
     return Status::InvalidArgument("'value' is " + std::to_string(value.size()) + " bytes; the store's values are at most " +
                                    std::to_string(vb) + " bytes");
   }
-  bool done = false;
-  Status result;
+  auto wt = std::make_shared<Waiter>();
   const sim::SimTime t0 = sim_->now();
   const uint64_t gen = generation_;
   const std::string k = key.value();
-  auto acked = [&, gen, k](const Status& e) {
+  auto acked = [this, wt, gen, k](const Status& e) {
     if (gen != generation_) return;
-    result = e;
-    done = true;
+    wt->result = e;
+    wt->done = true;
     if (e.ok()) {
       ++acked_since_sync_;
       Remember(k);
@@ -131,8 +140,8 @@ StatusOr<std::string> ConaSession::DoWrite(const ParamValues& args, bool del) {
   if (!s.ok()) return s;
   AfterEvent();  // an idle store applied it at once
   const char* name = del ? "delete" : "put";
-  if (!RunUntil(&done, kOpEvents)) return Status::Internal(std::string("the ") + name + " did not complete within the event budget");
-  if (!result.ok()) return result;
+  if (!RunUntil(&wt->done, kOpEvents)) return Status::Internal(std::string("the ") + name + " did not complete within the event budget");
+  if (!wt->result.ok()) return wt->result;
   JsonWriter w;
   w.BeginObject();
   w.Key("op");
@@ -150,22 +159,22 @@ StatusOr<std::string> ConaSession::DoGet(const ParamValues& args) {
   auto key = KeyArg(args, &text);
   if (!key.ok()) return key.status();
   auto trace = std::make_shared<LookupTrace>();
-  bool done = false;
-  Status result;
-  std::string value;
+  auto wt = std::make_shared<Waiter>();
   const sim::SimTime t0 = sim_->now();
   const uint64_t gen = generation_;
   Status s = store_->Get(
       key.value(),
-      [&, gen](const Status& e, std::string v) {
+      [this, wt, trace, gen](const Status& e, std::string v) {
         if (gen != generation_) return;
-        result = e;
-        value = std::move(v);
-        done = true;
+        wt->result = e;
+        wt->value = std::move(v);
+        wt->done = true;
       },
       trace.get());
   if (!s.ok()) return s;
-  if (!RunUntil(&done, kOpEvents)) return Status::Internal("the get did not complete within the event budget");
+  if (!RunUntil(&wt->done, kOpEvents)) return Status::Internal("the get did not complete within the event budget");
+  const Status& result = wt->result;
+  const std::string& value = wt->value;
   if (!result.ok() && result.code() != StatusCode::kNotFound) return result;
   Lookup l;
   l.key = text;
@@ -226,16 +235,21 @@ Status ConaSession::Load(uint64_t count) {
   next_record_ = f->first + f->done;  // records refused (the file full) do not exist
   RebuildGenerator();
   if (!f->error.ok()) return f->error;
-  bool synced = false;
-  Status result;
-  Status s = store_->Sync([&](const Status& e) {
-    result = e;
-    synced = true;
+  return SyncAndWait(kLoadEvents);
+}
+
+Status ConaSession::SyncAndWait(uint64_t max_events) {
+  auto wt = std::make_shared<Waiter>();
+  const uint64_t gen = generation_;
+  Status s = store_->Sync([this, wt, gen](const Status& e) {
+    if (gen != generation_) return;
+    wt->result = e;
+    wt->done = true;
   });
   if (!s.ok()) return s;
   const uint64_t acked = acked_since_sync_;
-  if (!RunUntil(&synced, kLoadEvents)) return Status::Internal("the sync did not complete within the event budget");
-  if (!result.ok()) return result;
+  if (!RunUntil(&wt->done, max_events)) return Status::Internal("the sync did not complete within the event budget");
+  if (!wt->result.ok()) return wt->result;
   acked_since_sync_ -= std::min(acked_since_sync_, acked);
   return Status::Ok();
 }
@@ -268,20 +282,8 @@ StatusOr<std::string> ConaSession::DoFill(const ParamValues& args) {
 }
 
 StatusOr<std::string> ConaSession::DoSync() {
-  bool done = false;
-  Status result;
   const sim::SimTime t0 = sim_->now();
-  const uint64_t gen = generation_;
-  const uint64_t acked = acked_since_sync_;
-  Status s = store_->Sync([&, gen](const Status& e) {
-    if (gen != generation_) return;
-    result = e;
-    done = true;
-  });
-  if (!s.ok()) return s;
-  if (!RunUntil(&done, kOpEvents)) return Status::Internal("the sync did not complete within the event budget");
-  if (!result.ok()) return result;
-  acked_since_sync_ -= std::min(acked_since_sync_, acked);
+  if (Status s = SyncAndWait(kOpEvents); !s.ok()) return s;
   JsonWriter w;
   w.BeginObject();
   w.Key("op");
@@ -305,12 +307,13 @@ StatusOr<std::string> ConaSession::DoRunUntil(const ParamValues& args) {
     return static_cast<const Event*>(nullptr);
   };
   uint64_t n = 0;
-  while (!happened() && n < kLoadEvents && sim_->next_event_time() <= deadline && sim_->Step()) {
+  while (!happened() && n < kRunUntilEvents && sim_->next_event_time() <= deadline && sim_->Step()) {
     ++n;
     AfterEvent();
   }
   const Event* e = happened();
-  if (!e && sim_->next_event_time() > deadline && deadline > sim_->now()) sim_->RunUntil(deadline, 0);  // nothing more: time still passes
+  const bool budget = n >= kRunUntilEvents;
+  if (!e && !budget && sim_->next_event_time() > deadline && deadline > sim_->now()) sim_->RunUntil(deadline, 0);  // time still passes
   JsonWriter w;
   w.BeginObject();
   w.Key("op");
@@ -323,6 +326,10 @@ StatusOr<std::string> ConaSession::DoRunUntil(const ParamValues& args) {
   w.Int(e ? e->level : 0);
   w.Key("waited_ms");
   w.Number(static_cast<double>(sim_->now() - t0) / 1e6);
+  if (budget && !e) {
+    w.Key("stopped");
+    w.String("after " + std::to_string(kRunUntilEvents) + " events; run it again to go on");
+  }
   w.EndObject();
   return w.str();
 }
