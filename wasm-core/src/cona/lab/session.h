@@ -124,6 +124,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
   };
   struct Lookup {
     std::string key;
+    std::string store_key;  // the 20 bytes looked up
     int64_t record = -1;
     bool found = false;
     std::string value;

@@ -178,6 +178,7 @@ StatusOr<std::string> ConaSession::DoGet(const ParamValues& args) {
   if (!result.ok() && result.code() != StatusCode::kNotFound) return result;
   Lookup l;
   l.key = text;
+  l.store_key = key.value();
   l.record = args.Has("record") ? args.Int("record") : -1;
   l.found = result.ok();
   l.value = l.found ? value : "";

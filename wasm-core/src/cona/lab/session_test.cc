@@ -46,6 +46,18 @@ int EventsOf(const JsonValue& snap, const std::string& kind) {
   return n;
 }
 
+uint16_t Prefix(const std::string& text) {
+  std::string k;
+  ycsb::KeyForText(text, 20, &k);
+  return static_cast<uint16_t>(static_cast<unsigned char>(k[0]) << 8 | static_cast<unsigned char>(k[1]));
+}
+
+std::vector<uint16_t> Keys(const JsonValue& buffer) {
+  std::vector<uint16_t> out;
+  for (const JsonValue& k : buffer.Find("keys")->array_items()) out.push_back(static_cast<uint16_t>(k.number_value()));
+  return out;
+}
+
 // FNV-1a over the snapshots taken every 100 ms of virtual time for a second.
 uint64_t Digest(ConaSession& s) {
   uint64_t h = 1469598103934665603ull;
@@ -67,6 +79,7 @@ TEST(ConaSessionTest, PutsThenAGetTracesThePathAndFindsTheValue) {
   EXPECT_EQ(g.Find("flash_reads")->number_value(), 0) << "found in the active buffer";
   JsonValue l = *Snap(*s).Find("last_lookup");
   EXPECT_EQ(l.Find("key")->string_value(), "alice");
+  EXPECT_EQ(l.Find("prefix")->number_value(), Prefix("alice")) << "where alice sits among the buffers' keys";
   ASSERT_FALSE(l.Find("steps")->array_items().empty());
   EXPECT_EQ(l.Find("steps")->array_items()[0].Find("level")->number_value(), 0);
   EXPECT_EQ(l.Find("steps")->array_items().back().Find("outcome")->number_value(), 1);
@@ -101,18 +114,6 @@ TEST(ConaSessionTest, PutsThenAGetTracesThePathAndFindsTheValue) {
   EXPECT_TRUE(g.Find("found")->bool_value()) << "a filled record";
   Ok(*s, R"({"op": "delete", "key": "alice"})");
   EXPECT_FALSE(Ok(*s, R"({"op": "get", "key": "alice"})").Find("found")->bool_value()) << "the delete marker wins";
-}
-
-uint16_t Prefix(const std::string& text) {
-  std::string k;
-  ycsb::KeyForText(text, 20, &k);
-  return static_cast<uint16_t>(static_cast<unsigned char>(k[0]) << 8 | static_cast<unsigned char>(k[1]));
-}
-
-std::vector<uint16_t> Keys(const JsonValue& buffer) {
-  std::vector<uint16_t> out;
-  for (const JsonValue& k : buffer.Find("keys")->array_items()) out.push_back(static_cast<uint16_t>(k.number_value()));
-  return out;
 }
 
 TEST(ConaSessionTest, TheBuffersShowTheKeysWrittenSinceTheirSwap) {

@@ -137,6 +137,7 @@ void ConaSession::WriteLookup(JsonWriter& w) const {
   const Lookup& l = last_lookup_;
   w.BeginObject();
   Str(w, "key", l.key);
+  Int(w, "prefix", static_cast<uint64_t>(KeyPrefix16(l.store_key)));  // beside the buffers' key prefixes
   if (l.record >= 0) Int(w, "record", static_cast<uint64_t>(l.record));
   Bool(w, "found", l.found);
   Num(w, "latency_us", Centi(static_cast<double>(l.latency_ns) / 1e3));
