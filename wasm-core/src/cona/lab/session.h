@@ -172,6 +172,8 @@ class ConaSession : public LabSession, private sim::EventHandler {
   std::vector<uint16_t> BufferKeys(int which) const;
   void WriteCounters(JsonWriter& w, const Structure& s, const StoreStats& st) const;
   void WriteLookup(JsonWriter& w) const;
+  // The last recovery's members (inside an object).
+  void WriteRecovery(JsonWriter& w) const;
   Sample SampleNow() const;
 
   Config config_;
@@ -214,7 +216,10 @@ class ConaSession : public LabSession, private sim::EventHandler {
 
   bool has_lookup_ = false;
   Lookup last_lookup_;
-  std::string last_recovery_;  // the last recover's result JSON
+  // The last recovery: when, and the store's report (cona/store.h).
+  bool recovered_ = false;
+  sim::SimTime recovered_at_ = 0;
+  RecoveryReport recovery_;
 };
 
 }  // namespace fawnlab::cona

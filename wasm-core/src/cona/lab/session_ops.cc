@@ -381,6 +381,9 @@ StatusOr<std::string> ConaSession::DoRecover() {
   const sim::SimTime t0 = sim_->now();
   RecoveryReport report;
   if (Status s = machine_->Recover(&report); !s.ok()) return s;
+  recovered_ = true;
+  recovered_at_ = sim_->now();
+  recovery_ = report;
   store_ = machine_->store();
   crashed_ = false;
   const Structure s = store_->structure();
@@ -403,9 +406,9 @@ StatusOr<std::string> ConaSession::DoRecover() {
   w.Number(static_cast<double>(s.entries));
   w.Key("duration_us");
   w.Number(Micros(sim_->now() - t0));
+  WriteRecovery(w);
   w.EndObject();
-  last_recovery_ = w.str();
-  return last_recovery_;
+  return w.str();
 }
 
 }  // namespace fawnlab::cona

@@ -220,8 +220,11 @@ TEST(ConaSessionTest, CrashThenRecoverLosesNothingSynced) {
   EXPECT_TRUE(Contains(Err(*s, R"({"op": "get", "key": "synced1"})"), "recover it first"));
   EXPECT_TRUE(Contains(Err(*s, R"({"op": "crash"})"), "already crashed"));
   s->Advance(100 * sim::kMs, 1'000'000);
+  EXPECT_TRUE(Snap(*s).Find("recovery")->is_null());
   JsonValue r = Ok(*s, R"({"op": "recover"})");
   EXPECT_GE(r.Find("entries")->number_value(), 1020);
+  EXPECT_GE(r.Find("cell_entries")->number_value() + r.Find("buffer_entries")->number_value(), 1020) << "the manifest's cells and synced buffer image";
+  EXPECT_GT(Snap(*s).Find("recovery")->Find("bytes_read")->number_value(), 0);
   for (int i = 0; i < 20; ++i) {
     EXPECT_TRUE(Ok(*s, R"({"op": "get", "key": "synced)" + std::to_string(i) + R"("})").Find("found")->bool_value()) << i;
   }

@@ -162,6 +162,16 @@ void ConaSession::WriteLookup(JsonWriter& w) const {
   w.EndObject();
 }
 
+void ConaSession::WriteRecovery(JsonWriter& w) const {
+  Num(w, "recovered_at_ns", static_cast<double>(recovered_at_));
+  Int(w, "manifest_seq", recovery_.manifest_seq);
+  Int(w, "cells", recovery_.cells);
+  Int(w, "cell_entries", recovery_.cell_entries);
+  Int(w, "buffer_entries", recovery_.buffer_entries);  // restored from the synced buffer image
+  Int(w, "bytes_read", recovery_.bytes_read);
+  Num(w, "recovery_us", Centi(static_cast<double>(recovery_.duration_ns) / 1e3));
+}
+
 std::string ConaSession::SnapshotJson() {
   Structure s{};
   if (store_) s = store_->structure();
@@ -251,6 +261,15 @@ std::string ConaSession::SnapshotJson() {
   Str(w, "last_error", last_error_);
   Int(w, "unsynced_writes", acked_since_sync_);
   w.EndObject();
+
+  w.Key("recovery");
+  if (recovered_) {
+    w.BeginObject();
+    WriteRecovery(w);
+    w.EndObject();
+  } else {
+    w.Null();
+  }
   w.EndObject();
   return w.str();
 }
