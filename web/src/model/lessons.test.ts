@@ -36,6 +36,7 @@ type FawndsSnapshot = { time_ns: number; stores: Array<{ records: number }>; cou
 type FawnkvSnapshot = { now_ns: number; nodes: unknown[]; puts: number; gets: number };
 type VectorNetSnapshot = { t_ns: number; totals: { completed_keys: number } };
 type VectorBlockSnapshot = { t_ns: number; totals: { completed: number } };
+type ConaSnapshot = { t_ns: number; entries: number };
 
 /**
  * What a live scenario must show after its script and a virtual second (a minute for a disk
@@ -71,6 +72,10 @@ const LIVE_CHECKS: Record<string, { seconds?: (c: Record<string, unknown>) => nu
   'vector.block': { check: (sn: VectorBlockSnapshot) => {
     expect(sn.t_ns).toBeGreaterThan(0);
     expect(sn.totals.completed).toBeGreaterThan(0);
+  } },
+  cona: { check: (sn: ConaSnapshot) => {
+    expect(sn.t_ns).toBeGreaterThan(0);
+    expect(sn.entries).toBeGreaterThan(0);
   } },
 };
 
