@@ -213,7 +213,7 @@ void ConaSession::IssueWorkloadOp() {
     op.record = next_record_++;
   }
   const uint32_t kb = store_->options().key_bytes, vb = store_->options().value_bytes;
-  std::string key, value;
+  std::string key;
   ycsb::KeyFor(op.record, kb, &key);
   const uint64_t gen = generation_;
   auto failed = [this](const Status& s) {

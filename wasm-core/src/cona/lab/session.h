@@ -182,6 +182,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
   sim::Simulator* sim_ = nullptr;
   Store* store_ = nullptr;  // machine_->store(); null while crashed
   bool crashed_ = false;
+  Structure at_crash_{};  // the structure when the power failed (the snapshot's while crashed)
   uint64_t generation_ = 0;     // bumped by a crash: completions and sample ticks from before it stop
   uint64_t arrival_token_ = 0;  // bumped by a crash and a rate change: the pending arrival stops
   StoreStats carried_;       // the stats of the store's earlier incarnations

@@ -340,6 +340,7 @@ StatusOr<std::string> ConaSession::DoCrash() {
   const uint64_t unsynced_bytes = machine_->fault()->unsynced_bytes();
   const uint64_t unsynced_ops = acked_since_sync_;
   const Structure s = store_->structure();
+  at_crash_ = s;
   carried_ = TotalStats();
   store_ = nullptr;
   machine_->CrashNow();

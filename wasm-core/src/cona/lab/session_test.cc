@@ -216,7 +216,10 @@ TEST(ConaSessionTest, CrashThenRecoverLosesNothingSynced) {
   s->Advance(200 * sim::kMs, 10'000'000);  // the workload keeps inserting, merges run
   JsonValue c = Ok(*s, R"({"op": "crash"})");
   EXPECT_GE(c.Find("unsynced_writes")->number_value(), 5);
-  EXPECT_TRUE(Snap(*s).Find("crashed")->bool_value());
+  JsonValue down = Snap(*s);
+  EXPECT_TRUE(down.Find("crashed")->bool_value());
+  EXPECT_GE(down.Find("entries")->number_value(), 1025) << "the structure as the power failed";
+  EXPECT_FALSE(down.Find("merge")->Find("active")->bool_value());
   EXPECT_TRUE(Contains(Err(*s, R"({"op": "get", "key": "synced1"})"), "recover it first"));
   EXPECT_TRUE(Contains(Err(*s, R"({"op": "crash"})"), "already crashed"));
   s->Advance(100 * sim::kMs, 1'000'000);

@@ -173,8 +173,8 @@ void ConaSession::WriteRecovery(JsonWriter& w) const {
 }
 
 std::string ConaSession::SnapshotJson() {
-  Structure s{};
-  if (store_) s = store_->structure();
+  // While crashed: the structure as the power failed (what was on flash and what was lost).
+  const Structure s = store_ ? store_->structure() : at_crash_;
   const StoreStats st = TotalStats();
   JsonWriter w;
   w.BeginObject();
@@ -230,10 +230,11 @@ std::string ConaSession::SnapshotJson() {
 
   w.Key("merge");
   w.BeginObject();
-  Bool(w, "active", s.merging);
-  Int(w, "level", s.merging ? s.merge_level : 0);
-  Int(w, "moved", s.merging ? s.merge_moved : 0);
-  Int(w, "total", s.merging ? s.merge_total : 0);
+  const bool merging = s.merging && !crashed_;  // a crash cuts the merge short
+  Bool(w, "active", merging);
+  Int(w, "level", merging ? s.merge_level : 0);
+  Int(w, "moved", merging ? s.merge_moved : 0);
+  Int(w, "total", merging ? s.merge_total : 0);
   w.EndObject();
 
   WriteCounters(w, s, st);
