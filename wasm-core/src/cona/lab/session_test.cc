@@ -187,8 +187,19 @@ TEST(ConaSessionTest, TheDefaultsInduceAndMergeWithinASecond) {
   if (active->Find("entries")->number_value() > 0) EXPECT_FALSE(active->Find("keys")->array_items().empty());
   auto cols = s->Columns("timeline", "{}");
   ASSERT_TRUE(cols.ok()) << cols.status().message();
-  ASSERT_NE(cols.value().Find("write_iops"), nullptr);
-  EXPECT_GE(cols.value().Find("t_ns")->f64.size(), 15u);
+  const ColumnSet& c = cols.value();
+  const std::vector<double>& t = c.Find("t_ns")->f64;
+  EXPECT_GE(t.size(), 15u) << "a sample every 50 ms";
+  for (const char* name : {"writes_per_s", "reads_per_s", "write_iops", "read_iops", "merge_moves", "exposed_merge_ms", "cache_hit_ratio", "levels", "entries"}) {
+    ASSERT_NE(c.Find(name), nullptr) << name;
+    EXPECT_EQ(c.Find(name)->f64.size(), t.size()) << name;
+  }
+  for (size_t i = 1; i < t.size(); ++i) EXPECT_EQ(t[i] - t[i - 1], 50e6);
+  double moves = 0;
+  for (double m : c.Find("merge_moves")->f64) moves += m;
+  EXPECT_GT(moves, 0);
+  EXPECT_GE(c.Find("levels")->f64.back(), 2);
+  EXPECT_NEAR(c.Find("writes_per_s")->f64.back(), 2000, 1000) << "the offered 2,000 inserts/s, Poisson";
 }
 
 TEST(ConaSessionTest, RunUntilWaitsForTheNextEventOfAKind) {
