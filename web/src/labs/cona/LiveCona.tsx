@@ -1,0 +1,120 @@
+/**
+ * The CONA lab's live store: the core's `cona` session (in the session worker) ticked once a
+ * frame (useLiveSession), its background load a YCSB workload. The structure canvas
+ * (StructureCanvas: buffers, levels, cells, the merge, the last lookup's path) is painted from
+ * every tick; the panels (ConaPanels) read the snapshot a few times a second: the lookup step
+ * by step, recent events, the counters and each cell's memory. The calls on the session are in
+ * conaSession.ts, the controls in ConaControls.tsx.
+ */
+import { useRef, useState } from 'react';
+import type { LiveRequest } from '../../app/labModule';
+import { LiveControls, liveKeys } from '../../app/LiveControls';
+import { useLiveSession } from '../../app/useLiveSession';
+import { isCoreError } from '../../model/core';
+import { sessionById } from '../../model/session/schema';
+import { CONA, STEP_STYLES } from './conaPalette';
+import { cellDetail, describeResult, isCrashed, mergeLine, structureSummary } from './conaReadout';
+import { applyOp, CONA_DEFAULT_SPEED, CONA_SPEEDS, expandScript, FLIP_MARK_S } from './conaSession';
+import type { ConaLiveConfig, ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
+import { ConaOps, ConaSetup } from './ConaControls';
+import { CellTable, CountersTable, EventList, LookupPanel } from './ConaPanels';
+import { StructureCanvas, type Picked, type StructureCanvasHandle } from './StructureCanvas';
+import './cona.css';
+
+export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveConfig> | null; onEdit?: (changed: Partial<ConaLiveConfig>) => void }) {
+  const structure = useRef<StructureCanvasHandle>(null);
+  const speedNs = useRef(CONA_SPEEDS[CONA_DEFAULT_SPEED]!.nsPerSec);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [result, setResult] = useState('');
+  const [opError, setOpError] = useState<string | null>(null);
+  const info = sessionById('cona');
+
+  const live = useLiveSession<ConaLiveConfig, ConaSnapshot, ConaOp, ConaOpResult>({
+    request,
+    onEdit,
+    speeds: CONA_SPEEDS,
+    defaultSpeed: CONA_DEFAULT_SPEED,
+    playOnScenario: true,
+    active: true,
+    session: 'cona',
+    expandScript,
+    onScript: (_op, _r, step) => {
+      if (step.error) setOpError(step.error);
+    },
+    draw: (sn) => structure.current?.paint(sn, speedNs.current * FLIP_MARK_S),
+    onNew: () => {
+      setResult('');
+      setOpError(null);
+    },
+  });
+  const { config, update, snap, error } = live;
+  const crashed = snap ? isCrashed(snap) : false;
+
+  const runOp = async (op: ConaOp) => {
+    const s = live.session.current;
+    if (!s) return;
+    const r = await applyOp(s, op);
+    if (isCoreError(r)) {
+      setOpError(r.message);
+      return;
+    }
+    setOpError(null);
+    setResult(describeResult(op, r.result));
+  };
+
+  const setSpeed = (i: number) => {
+    speedNs.current = CONA_SPEEDS[i]!.nsPerSec;
+    live.setSpeed(i);
+  };
+
+  return (
+    <section className="panel live live-cona" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
+      <h2 id="live-heading">Live CONA store</h2>
+      <LiveControls idPrefix="cona" label="Live store controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+        onReset={live.reset} speeds={CONA_SPEEDS} speedIndex={live.speedIdx} onSpeed={setSpeed} timeNs={snap ? snap.t_ns : null} />
+      {info && <ConaSetup info={info} config={config} onConfig={update} />}
+      {error && <p className="error" role="alert" data-testid="cona-config-error">{error}</p>}
+      {info && <ConaOps info={info} onOp={(op) => void runOp(op)} busy={live.scriptStatus !== ''} crashed={crashed} />}
+      {opError && <p className="error" role="alert" data-testid="cona-error">{opError}</p>}
+      <p className="op-result" aria-live="polite" data-testid="cona-result">{live.scriptStatus || result}</p>
+
+      <h3>The structure</h3>
+      <p className="small cona-status" data-testid="cona-merge">{snap ? mergeLine(snap) || 'No merge running.' : ''}</p>
+      <StructureCanvas ref={structure} onPick={setPicked}
+        label={`The CONA structure: the two insertion buffers as sorted bars, then the levels, each a row of two visible cells and the shadow. ${snap ? structureSummary(snap) : ''} Point at a cell, or focus here and use the arrow keys, for its memory.`} />
+      <p className="small cona-picked" aria-live="polite" data-testid="cona-picked">
+        {snap && picked ? cellDetail(picked.level, picked.slot, snap) : 'Point at a cell (or focus the picture and use the arrow keys) for its entries and its trie and fragment memory.'}
+      </p>
+      <div className="legend-row small cona-legend">
+        <span><i className="sw sq" style={{ background: CONA.buffer }} /> buffer fill, <i className="sw tick" style={{ background: CONA.bufferTick }} /> sampled keys by prefix</span>
+        <span><i className="sw sq" style={{ background: CONA.cell }} /> visible cell (width: capacity, log scale)</span>
+        <span><i className="sw sq dashed" style={{ background: CONA.shadow }} /> shadow, filling as its merge streams in</span>
+        <span><i className="sw sq outline" style={{ borderColor: CONA.flip }} /> just flipped</span>
+        <span><i className="sw sq outline dashed" style={{ borderColor: CONA.waiting }} /> frozen buffer waiting</span>
+        <span><i className="sw" style={{ background: STEP_STYLES.found.fill }} /> lookup found, <i className="sw" style={{ background: STEP_STYLES.falsePositive.fill }} /> false positive,{' '}
+          <i className="sw" style={{ background: STEP_STYLES.readMiss.fill }} /> read, not there, <i className="sw ring" /> passed without a read</span>
+      </div>
+
+      <div className="cona-two">
+        <div>
+          <h3>Last lookup</h3>
+          {snap && <LookupPanel snap={snap} />}
+        </div>
+        <div>
+          <h3>Recent events</h3>
+          {snap && <EventList snap={snap} />}
+        </div>
+      </div>
+      <div className="cona-two">
+        <div>
+          <h3>Counters</h3>
+          {snap && <CountersTable snap={snap} />}
+        </div>
+        <div>
+          <h3>Cells: trie and fragment memory</h3>
+          {snap && <CellTable snap={snap} />}
+        </div>
+      </div>
+    </section>
+  );
+}
