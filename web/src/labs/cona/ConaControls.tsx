@@ -1,13 +1,14 @@
 /**
  * The CONA view's controls, each generated from the `cona` session's schema (range, unit,
  * help, choices): the store's shape (B, the trie's block sizes, fragments, the last level's
- * filter, the merge thread; a change starts a new store), the background load (a YCSB workload
- * and its rate), and the operations: put / get / delete a key, fill N new records, crash and
+ * filter, the merge thread; a change starts a new store), folded under a line that names it,
+ * the background load (a YCSB workload and its rate, changed in the running store), and the operations: put / get / delete a key, fill N new records, crash and
  * recover. A field the schema lacks is left out rather than invented.
  */
 import { useState, type FormEvent } from 'react';
 import { OpArgField, SessionField } from '../../app/SessionField';
 import type { SessionInfo } from '../../model/session/schema';
+import { setupSummary } from './conaReadout';
 import type { ConaConfig, ConaOp } from './conaTypes';
 
 /** Display names for the schema's choices (a choice not named here shows as itself; the core's labels win). */
@@ -38,13 +39,14 @@ interface Props {
   onConfig: (patch: Partial<Required<ConaConfig>>) => void;
 }
 
-/** The store's shape and the background load. */
-export function ConaSetup({ info, config, onConfig }: Props) {
+/** The store's shape, folded under a line that names it (a change starts a new store). */
+export function ConaStoreSetup({ info, config, onConfig }: Props) {
   const bind = { session: info, config, onConfig };
   const field = (name: keyof ConaConfig & string, id: string, label: string, extra: { step?: number } = {}) =>
     hasParam(info, name) ? <SessionField {...bind} name={name} id={id} label={label} names={namesFor(info, name)} {...extra} /> : null;
   return (
-    <>
+    <details className="fawnds-setup cona-setup">
+      <summary data-testid="cona-setup-summary">{setupSummary(config)}</summary>
       <div className="live-config" role="group" aria-label="The store (a change starts a new one)">
         {field('buffer_kb', 'cona-buffer', 'buffer B (KB)', { step: 8 })}
         {field('trie', 'cona-trie', 'trie block size')}
@@ -52,13 +54,21 @@ export function ConaSetup({ info, config, onConfig }: Props) {
         {field('last_filter', 'cona-last-filter', 'last-level filter')}
         {field('merge_thread', 'cona-merge-thread', 'merge thread')}
         {field('records', 'cona-records', 'preload records')}
-        {field('scale', 'cona-scale', 'scale')}
+        {field('max_writes', 'cona-max-writes', 'device sized for (records)')}
+        {field('scale', 'cona-scale', 'machine scale')}
       </div>
-      <div className="live-config" role="group" aria-label="Background load">
-        {field('workload', 'cona-workload', 'YCSB workload')}
-        {field('rate_ops_per_s', 'cona-rate', 'rate (ops/s)', { step: 100 })}
-      </div>
-    </>
+    </details>
+  );
+}
+
+/** The background load: a YCSB workload and its rate (both change the running store). */
+export function ConaLoadFields({ info, config, onConfig }: Props) {
+  const bind = { session: info, config, onConfig };
+  return (
+    <div className="live-config" role="group" aria-label="Background load (changes the running store)">
+      {hasParam(info, 'workload') && <SessionField {...bind} name="workload" id="cona-workload" label="background load (YCSB)" names={namesFor(info, 'workload')} />}
+      {hasParam(info, 'rate_ops_per_s') && <SessionField {...bind} name="rate_ops_per_s" id="cona-rate" label="rate (ops/s)" step={100} />}
+    </div>
   );
 }
 
@@ -69,7 +79,7 @@ interface OpProps {
   crashed: boolean;
 }
 
-/** Put / get / delete a key, fill N records, crash and recover. */
+/** Put / get / delete a key, fill N records, sync, crash and recover. */
 export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
   const [key, setKey] = useState('alice');
   const [value, setValue] = useState('hello');
@@ -88,6 +98,8 @@ export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
       <div className="op-row" role="group" aria-label="Bulk insert, crash and recovery">
         {hasArg(info, 'fill', 'count') && <OpArgField session={info} op="fill" arg="count" id="cona-fill" label="new records" value={fill} onChange={(v) => setFill(Number(v))} />}
         <button type="button" disabled={off} onClick={() => onOp({ op: 'fill', count: fill })} title="Insert this many new records at once">Fill</button>
+        <button type="button" disabled={off} onClick={() => onOp({ op: 'sync' })}
+          title="Make everything acknowledged durable: the manifest names the cells">Sync</button>
         <button type="button" className="danger" disabled={off} onClick={() => onOp({ op: 'crash' })}
           title="Cut the power: the buffers and indexes in DRAM are lost, unsynced writes undone">Crash</button>
         <button type="button" disabled={busy || !crashed} onClick={() => onOp({ op: 'recover' })}

@@ -42,7 +42,7 @@ export function CellTable({ snap }: { snap: ConaSnapshot }) {
         <caption className="sr-only">Each cell's entries and the DRAM its trie and fragments take</caption>
         <thead>
           <tr>
-            <th scope="col">cell</th><th scope="col">state</th><th scope="col" className="num">entries</th><th scope="col" className="num">capacity</th>
+            <th scope="col">cell</th><th scope="col">state</th><th scope="col" className="num">entries / capacity</th>
             <th scope="col" className="num">trie block</th><th scope="col" className="num">trie bytes</th><th scope="col" className="num">trie B/key</th>
             <th scope="col">fragments</th><th scope="col" className="num">fragment bytes</th><th scope="col" className="num">fragment B/key</th>
           </tr>
@@ -50,7 +50,7 @@ export function CellTable({ snap }: { snap: ConaSnapshot }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row">{r.place}</th><td>{r.state}</td><td className="num">{r.entries}</td><td className="num">{r.capacity}</td>
+              <th scope="row">{r.place}</th><td className="state">{r.state}</td><td className="num">{r.entries}</td>
               <td className="num">{r.block}</td><td className="num">{r.trieBytes}</td><td className="num">{r.trieBpk}</td>
               <td>{r.fragments}</td><td className="num">{r.fragmentBytes}</td><td className="num">{r.fragmentBpk}</td>
             </tr>

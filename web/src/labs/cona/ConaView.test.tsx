@@ -7,7 +7,7 @@ import { defaultsOf, sessionById, type SessionInfo } from '../../model/session/s
 import { helpText } from '../../app/SessionField';
 import { conaSchema, conaSnapshot, emptySnapshot } from './conaFixtures';
 import type { ConaConfig } from './conaTypes';
-import { ConaOps, ConaSetup, namesFor } from './ConaControls';
+import { ConaLoadFields, ConaOps, ConaStoreSetup, namesFor } from './ConaControls';
 import { CellTable, CountersTable, EventList, LookupPanel } from './ConaPanels';
 
 const doc = (node: React.ReactElement) => new DOMParser().parseFromString(renderToStaticMarkup(node), 'text/html');
@@ -19,7 +19,7 @@ describe.each(schemas)('the controls (%s schema)', (_name, info) => {
   const config = defaultsOf(info) as unknown as Required<ConaConfig>;
 
   it('has a control per parameter the issue names, each with the schema\'s help and range', () => {
-    const d = doc(<ConaSetup info={info} config={config} onConfig={() => {}} />);
+    const d = doc(<><ConaStoreSetup info={info} config={config} onConfig={() => {}} /><ConaLoadFields info={info} config={config} onConfig={() => {}} /></>);
     const rows: Array<[string, string]> = [['cona-buffer', 'buffer_kb'], ['cona-trie', 'trie'], ['cona-fragments', 'fragments'],
       ['cona-last-filter', 'last_filter'], ['cona-merge-thread', 'merge_thread'], ['cona-workload', 'workload'], ['cona-rate', 'rate_ops_per_s']];
     for (const [id, name] of rows) {
@@ -39,11 +39,11 @@ describe.each(schemas)('the controls (%s schema)', (_name, info) => {
     expect(namesFor(info, 'buffer_kb')).toBeUndefined();
   });
 
-  it('has the operations: put, get, delete a key, fill, crash, recover (only after a crash)', () => {
+  it('has the operations: put, get, delete a key, fill, sync, crash, recover (only after a crash)', () => {
     const d = doc(<ConaOps info={info} onOp={() => {}} busy={false} crashed={false} />);
     for (const id of ['cona-key', 'cona-value', 'cona-fill']) expect(d.getElementById(id), id).not.toBeNull();
     const buttons = [...d.querySelectorAll('button')];
-    expect(buttons.map((b) => b.textContent)).toEqual(['Put', 'Get', 'Delete', 'Fill', 'Crash', 'Recover']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Put', 'Get', 'Delete', 'Fill', 'Sync', 'Crash', 'Recover']);
     expect(buttons.find((b) => b.textContent === 'Recover')!.disabled).toBe(true);
     const down = doc(<ConaOps info={info} onOp={() => {}} busy={false} crashed />);
     expect([...down.querySelectorAll('button')].filter((b) => !b.disabled).map((b) => b.textContent)).toEqual(['Recover']);

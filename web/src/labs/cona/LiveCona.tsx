@@ -13,10 +13,10 @@ import { useLiveSession } from '../../app/useLiveSession';
 import { isCoreError } from '../../model/core';
 import { sessionById } from '../../model/session/schema';
 import { CONA, STEP_STYLES } from './conaPalette';
-import { cellDetail, describeResult, isCrashed, mergeLine, structureSummary } from './conaReadout';
+import { cellDetail, describeResult, isCrashed, loadLine, mergeLine, structureSummary } from './conaReadout';
 import { applyOp, CONA_DEFAULT_SPEED, CONA_SPEEDS, expandScript, FLIP_MARK_S } from './conaSession';
 import type { ConaLiveConfig, ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
-import { ConaOps, ConaSetup } from './ConaControls';
+import { ConaLoadFields, ConaOps, ConaStoreSetup } from './ConaControls';
 import { CellTable, CountersTable, EventList, LookupPanel } from './ConaPanels';
 import { StructureCanvas, type Picked, type StructureCanvasHandle } from './StructureCanvas';
 import './cona.css';
@@ -72,28 +72,30 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
       <h2 id="live-heading">Live CONA store</h2>
       <LiveControls idPrefix="cona" label="Live store controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={CONA_SPEEDS} speedIndex={live.speedIdx} onSpeed={setSpeed} timeNs={snap ? snap.t_ns : null} />
-      {info && <ConaSetup info={info} config={config} onConfig={update} />}
+      {info && <ConaStoreSetup info={info} config={config} onConfig={update} />}
       {error && <p className="error" role="alert" data-testid="cona-config-error">{error}</p>}
       {info && <ConaOps info={info} onOp={(op) => void runOp(op)} busy={live.scriptStatus !== ''} crashed={crashed} />}
       {opError && <p className="error" role="alert" data-testid="cona-error">{opError}</p>}
       <p className="op-result" aria-live="polite" data-testid="cona-result">{live.scriptStatus || result}</p>
 
-      <h3>The structure</h3>
-      <p className="small cona-status" data-testid="cona-merge">{snap ? mergeLine(snap) || 'No merge running.' : ''}</p>
       <StructureCanvas ref={structure} onPick={setPicked}
         label={`The CONA structure: the two insertion buffers as sorted bars, then the levels, each a row of two visible cells and the shadow. ${snap ? structureSummary(snap) : ''} Point at a cell, or focus here and use the arrow keys, for its memory.`} />
       <p className="small cona-picked" aria-live="polite" data-testid="cona-picked">
         {snap && picked ? cellDetail(picked.level, picked.slot, snap) : 'Point at a cell (or focus the picture and use the arrow keys) for its entries and its trie and fragment memory.'}
       </p>
+      <p className="small cona-status" data-testid="cona-merge">{snap ? mergeLine(snap) || 'No merge running.' : ''}</p>
       <div className="legend-row small cona-legend">
         <span><i className="sw sq" style={{ background: CONA.buffer }} /> buffer fill, <i className="sw tick" style={{ background: CONA.bufferTick }} /> sampled keys by prefix</span>
         <span><i className="sw sq" style={{ background: CONA.cell }} /> visible cell (width: capacity, log scale)</span>
+        <span><i className="sw sq" style={{ background: CONA.consumed }} /> merged below, dropped at the flip</span>
         <span><i className="sw sq dashed" style={{ background: CONA.shadow }} /> shadow, filling as its merge streams in</span>
         <span><i className="sw sq outline" style={{ borderColor: CONA.flip }} /> just flipped</span>
         <span><i className="sw sq outline dashed" style={{ borderColor: CONA.waiting }} /> frozen buffer waiting</span>
         <span><i className="sw" style={{ background: STEP_STYLES.found.fill }} /> lookup found, <i className="sw" style={{ background: STEP_STYLES.falsePositive.fill }} /> false positive,{' '}
           <i className="sw" style={{ background: STEP_STYLES.readMiss.fill }} /> read, not there, <i className="sw ring" /> passed without a read</span>
       </div>
+      {info && <ConaLoadFields info={info} config={config} onConfig={update} />}
+      <p className="small cona-status" data-testid="cona-load">{snap ? loadLine(snap) : ''}</p>
 
       <div className="cona-two">
         <div>

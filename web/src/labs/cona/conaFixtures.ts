@@ -122,10 +122,11 @@ export function conaSchema(): SessionInfo {
       p('records', 'int', 0, { min: 0, max: 1e6 }),
     ],
     ops: [
-      { name: 'put', help: 'put', args: [arg('key', 'string'), arg('value', 'string')] },
+      { name: 'put', help: 'put', args: [arg('key', 'string'), arg('value', 'string', { required: false })] },
       { name: 'get', help: 'get', args: [arg('key', 'string')] },
       { name: 'delete', help: 'delete', args: [arg('key', 'string')] },
       { name: 'fill', help: 'fill', args: [arg('count', 'int', { min: 1, max: 1e6 })] },
+      { name: 'sync', help: 'sync', args: [] },
       { name: 'crash', help: 'crash', args: [] },
       { name: 'recover', help: 'recover', args: [] },
     ],

@@ -6,6 +6,8 @@
 export const CONA = {
   /** A visible cell's entries. */
   cell: '#0072B2',
+  /** A visible cell already merged into a shadow below (dropped at the next flip). */
+  consumed: '#7fb2d6',
   /** A buffer's fill (light, so its key ticks read on it). */
   buffer: '#56B4E9',
   bufferTick: '#1f2328',

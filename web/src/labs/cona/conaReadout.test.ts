@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conaSnapshot, emptySnapshot, waitingSnapshot } from './conaFixtures';
-import { cellDetail, cellRows, counterRows, describeResult, eventLines, isCrashed, lookupTitle, mergeLine, placeName, stepText, structureSummary } from './conaReadout';
+import { cellDetail, cellRows, counterRows, describeResult, eventLines, isCrashed, loadLine, setupSummary, lookupTitle, mergeLine, placeName, stepText, structureSummary } from './conaReadout';
 
 describe('counterRows', () => {
   it('gives every counter the issue asks for once, with a unit', () => {
@@ -35,11 +35,14 @@ describe('cellRows', () => {
     const rows = cellRows(conaSnapshot());
     expect(rows.map((r) => r.place)).toEqual(['L1 slot 0', 'L1 slot 1', 'L2 slot 0', 'L2 shadow', 'L3 slot 0', 'L4 slot 0']);
     expect(rows[0]!.state).toBe('visible, older');
-    expect(rows[1]!.state).toBe('visible, newer (searched first)');
-    expect(rows[3]!.state).toBe('shadow: merging, 300 of 594 in');
+    expect(rows[2]!.entries).toBe('594 / 594');
+    expect(rows[1]!.state).toBe('visible, newer: searched first');
+    expect(rows[3]!.state).toBe('shadow, merging: 300 of 594');
     expect(rows[5]).toMatchObject({ block: '64', fragments: 'none', trieBpk: '0.46', fragmentBpk: '0' });
     expect(rows[0]).toMatchObject({ block: '4', fragments: '16-bit', fragmentBpk: '2' });
-    expect(cellRows(waitingSnapshot())[3]!.state).toBe('shadow: merged, waiting to flip');
+    expect(cellRows(waitingSnapshot())[3]!.state).toBe('shadow, done: waits for the flip');
+    const consumed = conaSnapshot({ cells: conaSnapshot().cells.map((c) => (c.level === 1 ? { ...c, consumed: true } : c)) });
+    expect(cellRows(consumed)[0]!.state).toBe('merged below: dropped at the flip');
   });
 });
 
@@ -64,7 +67,7 @@ describe('the lookup in words', () => {
 describe('events, summary and results', () => {
   it('lists the events newest first', () => {
     const lines = eventLines(waitingSnapshot());
-    expect(lines[0]!.text).toBe("1.5 s: flip — level 3's shadow made visible, the cells it replaces dropped");
+    expect(lines[0]!.text).toBe('1.5 s: flip — shadows made visible down to level 3, the cells merged into them dropped');
     expect(lines.at(-1)!.text).toContain('induce');
   });
 
@@ -78,10 +81,14 @@ describe('events, summary and results', () => {
   });
 
   it('says what an operation did from whatever the session returned', () => {
-    expect(describeResult({ op: 'get', key: 'alice' }, { found: true, value: 'v1', latency_us: 12 })).toContain('found → “v1”, 12 µs');
+    expect(describeResult({ op: 'get', key: 'alice' }, { found: true, value: 'v1', latency_us: 12, flash_reads: 1 })).toContain('found → “v1”, 1 flash read, 12 µs');
     expect(describeResult({ op: 'get', key: 'bob' }, { found: false })).toContain('get “bob”: not found');
-    expect(describeResult({ op: 'fill', count: 5000 }, { inserted: 5000, levels: 5 })).toBe('filled 5000 new records: 5 levels now');
-    expect(describeResult({ op: 'recover' }, { cells: 4, entries_lost: 0 })).toBe('recovered from the manifest: cells 4, entries lost 0');
+    expect(describeResult({ op: 'get', record: 7 }, { found: true })).toContain('get record 7: found');
+    expect(describeResult({ op: 'fill', count: 5000 }, { op: 'fill', first_record: 0, records: 5000, induces: 17, merges: 12, flips: 1, duration_us: 250000 }))
+      .toBe('filled 5000 new records in 250 ms, then synced: 17 induces, 12 merges, 1 flip');
+    expect(describeResult({ op: 'crash' }, { unsynced_bytes: 4400, unsynced_writes: 20, buffered_entries: 1 }))
+      .toMatch(/^crashed: 20 unsynced writes undone, 1 buffered entry gone;/);
+    expect(describeResult({ op: 'recover' }, { levels: 4, entries: 4752, duration_us: 1500 })).toBe('recovered from the manifest: 4 levels, 4752 entries in 1.5 ms (tries and fragments rebuilt from the cells)');
   });
 });
 
@@ -101,5 +108,22 @@ describe('isCrashed', () => {
     expect(isCrashed({ ...sn, events: [...sn.events, { t_ns: 2e9, kind: 'crash', level: 0 }] })).toBe(true);
     expect(isCrashed({ ...sn, events: [...sn.events, { t_ns: 2e9, kind: 'crash', level: 0 }, { t_ns: 3e9, kind: 'recover', level: 0 }] })).toBe(false);
     expect(isCrashed({ ...sn, crashed: true })).toBe(true);
+  });
+});
+
+describe('loadLine', () => {
+  it('says what the background load did, or nothing', () => {
+    expect(loadLine(conaSnapshot())).toBe('');
+    const sn = conaSnapshot({ workload: 'a', rate_ops_per_s: 2000, load: { offered: 900, completed: 880, outstanding: 20, shed: 0, errors: 1, last_error: 'file full', unsynced_writes: 300 } });
+    expect(loadLine(sn)).toBe('Background load (YCSB A) at 2000 ops/s: 880 of 900 done, 20 queued, 0 shed, 1 failed (last: file full); 300 writes not yet synced.');
+  });
+});
+
+describe('setupSummary', () => {
+  it('names the store\'s shape', () => {
+    expect(setupSummary({ buffer_kb: 64, trie: 'mix', fragments: '16', last_filter: 'none', merge_thread: true, records: 0 }))
+      .toBe('Store: B = 64 KB · trie blocks mixed per level · 16-bit fragments · none at the last level · merge thread on — change (starts a new store)');
+    expect(setupSummary({ buffer_kb: 8, trie: '64', fragments: 'off', last_filter: '8', merge_thread: false, records: 5000 }))
+      .toBe('Store: B = 8 KB · trie block 64 · no fragments · 8-bit at the last level · merges inline (single thread) · 5000 records preloaded — change (starts a new store)');
   });
 });

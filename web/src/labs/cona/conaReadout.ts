@@ -5,7 +5,7 @@
  * name), and one line per operation's result. Pure functions.
  */
 import { fmt, fmtNs } from '../../viz/format';
-import type { ConaCell, ConaEvent, ConaLookup, ConaLookupStep, ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
+import type { ConaCell, ConaConfig, ConaEvent, ConaLookup, ConaLookupStep, ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
 
 export interface CounterRow {
   /** Stable id (data-counter in the page). */
@@ -86,8 +86,8 @@ export interface CellRow {
   key: string;
   place: string;
   state: string;
+  /** "297 / 297". */
   entries: string;
-  capacity: string;
   trieBytes: string;
   trieBpk: string;
   block: string;
@@ -96,12 +96,18 @@ export interface CellRow {
   fragmentBpk: string;
 }
 
+/** Whether a shadow's merge has completed (the session's `done`, else all its entries written). */
+export function shadowDone(c: ConaCell): boolean {
+  return c.done ?? (c.merged >= c.entries && c.entries > 0);
+}
+
 /** What a cell is doing: visible (and newer or older at its level), or a shadow merging or done. */
 export function cellState(c: ConaCell, all: readonly ConaCell[]): string {
-  if (!c.visible) return c.merged >= c.entries && c.entries > 0 ? 'shadow: merged, waiting to flip' : `shadow: merging, ${fmt(c.merged)} of ${fmt(c.capacity)} in`;
+  if (!c.visible) return shadowDone(c) ? 'shadow, done: waits for the flip' : `shadow, merging: ${fmt(c.merged)} of ${fmt(c.capacity)}`;
+  if (c.consumed) return 'merged below: dropped at the flip';
   const other = all.find((x) => x.level === c.level && x.visible && x.slot !== c.slot);
   if (!other) return 'visible';
-  return c.seq > other.seq ? 'visible, newer (searched first)' : 'visible, older';
+  return c.seq > other.seq ? 'visible, newer: searched first' : 'visible, older';
 }
 
 export function cellRows(sn: ConaSnapshot): CellRow[] {
@@ -113,8 +119,7 @@ export function cellRows(sn: ConaSnapshot): CellRow[] {
       key: `${c.level}-${c.slot}`,
       place: placeName(c.level, c.slot),
       state: cellState(c, sn.cells),
-      entries: fmt(c.entries),
-      capacity: fmt(c.capacity),
+      entries: `${fmt(c.entries)} / ${fmt(c.capacity)}`,
       trieBytes: fmt(c.trie_bytes),
       trieBpk: bpk(c.trie_bytes, c.entries),
       block: String(c.block),
@@ -160,13 +165,13 @@ export function eventText(e: ConaEvent): string {
     case 'merge_start':
       return `${at}: merge starts — level ${e.level}'s two cells into level ${e.level + 1}'s shadow`;
     case 'merge_done':
-      return `${at}: merge done (level ${e.level})`;
+      return `${at}: merge done — level ${e.level}'s cells are all in level ${e.level + 1}'s shadow`;
     case 'flip':
-      return `${at}: flip — level ${e.level}'s shadow made visible, the cells it replaces dropped`;
+      return `${at}: flip — shadows made visible down to level ${e.level}, the cells merged into them dropped`;
     case 'crash':
-      return `${at}: crash — the power failed`;
+      return `${at}: crash — the power failed (${e.level} level${e.level === 1 ? '' : 's'})`;
     case 'recover':
-      return `${at}: recover — reopened from the manifest`;
+      return `${at}: recover — reopened from the manifest (${e.level} level${e.level === 1 ? '' : 's'})`;
     default:
       return `${at}: ${e.kind} (level ${e.level})`;
   }
@@ -221,19 +226,33 @@ export function describeResult(op: ConaOp, r: ConaOpResult): string {
     case 'delete':
       return `delete “${op.key}”: a delete marker written${latency(r)}`;
     case 'get': {
-      const found = r.found === true || typeof r.value === 'string';
-      const value = typeof r.value === 'string' ? ` → “${r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}”` : '';
-      return `get “${op.key}”: ${found ? `found${value}` : 'not found'}${latency(r)} (its path is drawn on the structure and listed below)`;
+      const name = 'key' in op ? `“${op.key}”` : `record ${op.record}`;
+      const found = r.found === true;
+      const value = found && typeof r.value === 'string' ? ` → “${r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}”` : '';
+      const reads = num(r, 'flash_reads');
+      return `get ${name}: ${found ? `found${value}` : 'not found'}${reads !== undefined ? `, ${reads} flash read${reads === 1 ? '' : 's'}` : ''}${latency(r)} — its path is drawn on the structure and listed below`;
     }
     case 'fill': {
-      const n = num(r, 'inserted') ?? num(r, 'count') ?? op.count;
-      return `filled ${fmt(n)} new record${n === 1 ? '' : 's'}${num(r, 'levels') !== undefined ? `: ${num(r, 'levels')} levels now` : ''}`;
+      const n = num(r, 'records') ?? op.count;
+      const caused = (['induces', 'merges', 'flips'] as const).filter((k) => num(r, k) !== undefined).map((k) => `${fmt(num(r, k)!)} ${k.slice(0, -1)}${num(r, k) === 1 ? '' : 's'}`);
+      const us = num(r, 'duration_us');
+      return `filled ${fmt(n)} new record${n === 1 ? '' : 's'}${us !== undefined ? ` in ${fmtNs(us * 1000)}` : ''}, then synced${caused.length > 0 ? `: ${caused.join(', ')}` : ''}`;
     }
-    case 'crash':
-      return 'crashed: the buffers and the in-DRAM indexes are gone, unsynced writes undone; Recover reopens from the manifest';
+    case 'sync':
+      return `synced: everything acknowledged is durable${latency(r)}`;
+    case 'crash': {
+      const w = num(r, 'unsynced_writes');
+      const e = num(r, 'buffered_entries');
+      const lost = [w !== undefined ? `${fmt(w)} unsynced write${w === 1 ? '' : 's'} undone` : '', e !== undefined ? `${fmt(e)} buffered entr${e === 1 ? 'y' : 'ies'} gone` : '']
+        .filter(Boolean).join(', ');
+      return `crashed${lost ? `: ${lost}` : ''}; the tries and fragments in DRAM are gone too. Recover reopens from the manifest`;
+    }
     case 'recover': {
-      const fields = Object.entries(r).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k.replace(/_/g, ' ')} ${fmt(v as number)}`);
-      return `recovered from the manifest${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`;
+      const levels = num(r, 'levels');
+      const entries = num(r, 'entries');
+      const us = num(r, 'duration_us');
+      const found = [levels !== undefined ? `${levels} level${levels === 1 ? '' : 's'}` : '', entries !== undefined ? `${fmt(entries)} entries` : ''].filter(Boolean).join(', ');
+      return `recovered from the manifest${found ? `: ${found}` : ''}${us !== undefined ? ` in ${fmtNs(us * 1000)}` : ''} (tries and fragments rebuilt from the cells)`;
     }
   }
 }
@@ -253,4 +272,27 @@ export function isCrashed(sn: ConaSnapshot): boolean {
   if (typeof sn.crashed === 'boolean') return sn.crashed;
   const last = sn.events.filter((e) => e.kind === 'crash' || e.kind === 'recover').at(-1);
   return last?.kind === 'crash';
+}
+
+/** The background load in one line, or '' when the session gives none. */
+export function loadLine(sn: ConaSnapshot): string {
+  const l = sn.load;
+  if (!l) return '';
+  const what = sn.workload === undefined ? 'Background load' : sn.workload === 'insert' ? 'Background load (new records)' : `Background load (YCSB ${sn.workload.toUpperCase()})`;
+  const rate = sn.rate_ops_per_s !== undefined ? ` at ${fmt(sn.rate_ops_per_s)} ops/s` : '';
+  const err = l.errors > 0 ? `, ${fmt(l.errors)} failed${l.last_error ? ` (last: ${l.last_error})` : ''}` : '';
+  return `${what}${rate}: ${fmt(l.completed)} of ${fmt(l.offered)} done, ${fmt(l.outstanding)} queued, ${fmt(l.shed)} shed${err}; ${fmt(l.unsynced_writes)} writes not yet synced.`;
+}
+
+/** The store's shape in one line (the folded settings' summary). */
+export function setupSummary(c: Partial<ConaConfig>): string {
+  const parts = [
+    `B = ${c.buffer_kb ?? '?'} KB`,
+    c.trie === 'mix' ? 'trie blocks mixed per level' : `trie block ${c.trie ?? '?'}`,
+    c.fragments === 'off' ? 'no fragments' : `${c.fragments ?? '?'}-bit fragments`,
+    c.last_filter === 'none' || c.last_filter === undefined ? 'none at the last level' : `${c.last_filter}-bit at the last level`,
+    c.merge_thread === false ? 'merges inline (single thread)' : 'merge thread on',
+  ];
+  if (c.records) parts.push(`${fmt(c.records)} records preloaded`);
+  return `Store: ${parts.join(' · ')} — change (starts a new store)`;
 }

@@ -23,6 +23,9 @@ export interface ConaConfig {
   rate_ops_per_s: number;
   /** Records preloaded before the session starts. */
   records: number;
+  /** The device is sized for this many records. */
+  max_writes?: number;
+  /** The machine's scale (the page cache is 8 GB × scale). */
   scale?: number;
 }
 
@@ -55,6 +58,10 @@ export interface ConaCell {
   fragment_bits: number;
   /** Creation order: higher is newer. */
   seq: number;
+  /** A shadow whose merge completed (waiting to be linked). */
+  done?: boolean;
+  /** A visible cell already merged into a completed shadow below (dropped at the next flip). */
+  consumed?: boolean;
 }
 
 export interface ConaMerge {
@@ -142,13 +149,30 @@ export interface ConaSnapshot {
   events: ConaEvent[];
   /** Whether the store is down after a crash (until recover); absent: up. */
   crashed?: boolean;
+  workload?: string;
+  rate_ops_per_s?: number;
+  records?: number;
+  /** The background load: operations offered, completed, queued, shed, failed (and the last failure). */
+  load?: ConaLoad;
+}
+
+export interface ConaLoad {
+  offered: number;
+  completed: number;
+  outstanding: number;
+  shed: number;
+  errors: number;
+  last_error: string;
+  unsynced_writes: number;
 }
 
 export type ConaOp =
   | { op: 'put'; key: string; value: string }
   | { op: 'get'; key: string }
+  | { op: 'get'; record: number }
   | { op: 'delete'; key: string }
   | { op: 'fill'; count: number }
+  | { op: 'sync' }
   | { op: 'crash' }
   | { op: 'recover' };
 

@@ -13,6 +13,7 @@
 import { fmt } from '../../viz/format';
 import { FONT_BOLD, FONT_SMALL, type Scene, type SceneItem } from '../../viz/canvasScene';
 import { CONA, STEP_STYLES, type StepStyle } from './conaPalette';
+import { shadowDone } from './conaReadout';
 import type { ConaCell, ConaLookupStep, ConaSnapshot } from './conaTypes';
 
 const PAD = 8;
@@ -159,12 +160,13 @@ function cellItems(items: SceneItem[], s: SlotBox, flipped: boolean): void {
   const tag = `L${s.level}-${s.slot}`;
   const filled = shadow ? c.merged : c.entries;
   const frac = c.capacity > 0 ? Math.min(1, filled / c.capacity) : 0;
-  const colour = shadow ? CONA.shadow : CONA.cell;
+  // A cell already merged into a completed shadow below still serves reads until the flip: drawn paler.
+  const colour = shadow ? CONA.shadow : c.consumed ? CONA.consumed : CONA.cell;
   items.push({ t: 'rect', x: s.x, y: s.y, w: s.w, h: s.h, fill: '#ffffff' });
   if (frac > 0) items.push({ t: 'rect', x: s.x, y: s.y, w: s.w * frac, h: s.h, fill: colour, tag: `fill-${tag}` });
   items.push({ t: 'rect', x: s.x, y: s.y, w: s.w, h: s.h, stroke: flipped && !shadow ? CONA.flip : colour, lw: flipped && !shadow ? 3 : 1.5,
     ...(shadow ? { dash: [5, 3] } : {}), tag: `cell-${tag}` });
-  const text = shadow ? (c.merged >= c.entries && c.entries > 0 ? 'done' : `${Math.round(frac * 100)}%`) : fmt(c.entries);
+  const text = shadow ? (shadowDone(c) ? 'done' : `${Math.round(frac * 100)}%`) : fmt(c.entries);
   if (text.length * 6.2 + 6 <= s.w) {
     const inside = frac * s.w >= s.w / 2 + (text.length * 6.2) / 2;
     items.push({ t: 'text', x: s.x + s.w / 2, y: s.y + s.h / 2 + 4, text, font: FONT_SMALL, align: 'center',

@@ -1,0 +1,162 @@
+// User flows through the CONA lab: open it from home, insert until a merge happens and see the
+// levels grow, look a key up and follow its path down the levels (on the canvas and as a list),
+// crash and recover, pick a cell from the keyboard, run cona.trie-memory and see the paper's
+// bytes per key beside the lab's (and the same bytes as the native build), meet a bad
+// parameter's named error, and fit a phone.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { downloadText, nativeRun, shot } from './helpers';
+
+/** A text number as a value: "151k" → 151000, "2.94" → 2.94, "1,234" → 1234. */
+function valueOf(text: string | null): number {
+  const m = /-?[\d,]*\.?\d+[kMB]?/.exec(text ?? '');
+  if (!m) return NaN;
+  const suffix = { k: 1e3, M: 1e6, B: 1e9 }[m[0].slice(-1)] ?? 1;
+  return Number(m[0].replace(/,/g, '').replace(/[kMB]$/, '')) * suffix;
+}
+
+const counter = (live: Locator, id: string) => live.locator(`td[data-counter="${id}"]`);
+
+async function num(loc: Locator): Promise<number> {
+  return valueOf(await loc.textContent());
+}
+
+async function openLive(page: Page): Promise<Locator> {
+  await page.goto('/labs/cona');
+  const live = page.locator('section.live-cona');
+  await expect(live.getByTestId('cona-structure')).toBeVisible();
+  await expect(counter(live, 'levels')).toBeVisible({ timeout: 60_000 });
+  return live;
+}
+
+test('home → CONA: fill until a merge happens, then follow a lookup down the levels', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: /CONA/ }).click();
+  await expect(page).toHaveURL(/\/labs\/cona$/);
+  const live = page.locator('section.live-cona');
+  await expect(counter(live, 'levels')).toBeVisible({ timeout: 60_000 });
+  expect(await num(counter(live, 'merges'))).toBe(0);
+
+  // A key of our own, then enough new records to push it down into the levels.
+  await live.getByRole('textbox', { name: 'key' }).fill('alice');
+  await live.getByRole('textbox', { name: 'value (put)' }).fill('hello');
+  await live.getByRole('button', { name: 'Put' }).click();
+  await expect(live.getByTestId('cona-result')).toContainText('put “alice”');
+  await live.getByRole('spinbutton', { name: 'new records' }).fill('3000');
+  await live.getByRole('button', { name: 'Fill' }).click();
+  await expect(live.getByTestId('cona-result')).toContainText('filled');
+  await live.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => num(counter(live, 'merges')), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => num(counter(live, 'levels')), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await live.getByRole('button', { name: 'Pause' }).click();
+  await expect(live.getByTestId('cona-cells').locator('tbody tr').first()).toBeVisible();
+  await expect(live.getByTestId('cona-events')).toContainText('merge');
+
+  // The lookup: the buffers first, then the cells level by level, and the one flash read.
+  await live.getByRole('button', { name: 'Get' }).click();
+  const lookup = live.getByTestId('cona-lookup');
+  await expect(lookup).toContainText('get “alice”: found in the L', { timeout: 30_000 });
+  const steps = lookup.locator('ol li');
+  expect(await steps.count()).toBeGreaterThanOrEqual(3);
+  await expect(steps.first()).toContainText('active buffer: binary search');
+  await expect(steps.last()).toContainText('trie rank');
+  await expect(steps.last()).toContainText('found');
+  await expect(lookup).toContainText('1 flash read');
+  await expect(live.getByTestId('cona-structure')).toHaveAttribute('aria-label', /the last lookup's path drawn: get “alice”: found/);
+  // An absent key: the fragments skip the upper cells without a read.
+  await live.getByRole('textbox', { name: 'key' }).fill('nobody-has-this-key');
+  await live.getByRole('button', { name: 'Get' }).click();
+  await expect(lookup).toContainText('not found');
+  await expect(lookup).toContainText('skipped without a flash read');
+  await live.getByTestId('cona-structure').scrollIntoViewIfNeeded();
+  await shot(page, 'cona-lookup');
+
+  const axe = await new AxeBuilder({ page }).include('section.live-cona').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('the structure from the keyboard: pick a cell for its memory, Space plays and pauses', async ({ page }) => {
+  const live = await openLive(page);
+  await live.getByRole('spinbutton', { name: 'new records' }).fill('1500');
+  await live.getByRole('button', { name: 'Fill' }).click();
+  await expect.poll(() => num(counter(live, 'levels')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  const canvas = live.getByTestId('cona-structure');
+  await canvas.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(live.getByTestId('cona-picked')).toContainText(/L1 slot 0/);
+  await page.keyboard.press('ArrowDown');
+  await expect(live.getByTestId('cona-picked')).toContainText(/L2 slot 0/);
+  await expect(live.getByTestId('cona-picked')).toContainText(/trie|empty/);
+  await page.keyboard.press(' ');
+  await expect(live.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(live.getByRole('button', { name: 'Play' })).toBeVisible();
+});
+
+test('crash and recover: the store reopens from its manifest', async ({ page }) => {
+  const live = await openLive(page);
+  await live.getByRole('spinbutton', { name: 'new records' }).fill('1000');
+  await live.getByRole('button', { name: 'Fill' }).click();
+  await expect(live.getByTestId('cona-result')).toContainText('filled');
+  await live.getByRole('button', { name: 'Crash' }).click();
+  await expect(live.getByRole('button', { name: 'Recover' })).toBeEnabled({ timeout: 30_000 });
+  await expect(live.getByRole('button', { name: 'Put' })).toBeDisabled();
+  await live.getByRole('button', { name: 'Recover' }).click();
+  await expect(live.getByTestId('cona-result')).toContainText('recovered');
+  await expect(live.getByRole('button', { name: 'Put' })).toBeEnabled({ timeout: 30_000 });
+  await expect(live.getByTestId('cona-events')).toContainText('recover');
+});
+
+test('run cona.trie-memory: the lab’s bytes per key beside Tables 3.2 and 3.3', async ({ page }) => {
+  await page.goto('/labs/cona');
+  await page.getByLabel('Experiment', { exact: true }).selectOption('cona.trie-memory');
+  await expect(page).toHaveURL(/exp=cona\.trie-memory/);
+  await page.getByRole('button', { name: 'Run' }).click();
+  // [metric, the paper's value, the range the lab's must fall in]
+  const rows: Array<[string, number, number, number]> = [['bpk_4', 2, 1.5, 3], ['bpk_16', 0.74, 0.5, 1.1], ['bpk_64', 0.45, 0.3, 0.7], ['bpk_mix', 0.678, 0.45, 1.1]];
+  for (const [metric, paper, lo, hi] of rows) {
+    const row = page.locator(`tr[data-metric="${metric}"]`);
+    await expect(row).toBeVisible({ timeout: 120_000 });
+    const lab = Number(await row.locator('td.num').first().getAttribute('data-value'));
+    expect(lab, `${metric} = ${lab}`).toBeGreaterThanOrEqual(lo);
+    expect(lab, `${metric} = ${lab}`).toBeLessThanOrEqual(hi);
+    expect(valueOf(await row.locator('td.num').nth(1).textContent()), `${metric}'s anchor`).toBeCloseTo(paper, 2);
+  }
+  await page.locator('tr[data-metric="bpk_mix"]').scrollIntoViewIfNeeded();
+  await shot(page, 'cona-trie-memory');
+
+  const dl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  const json = await downloadText(await dl);
+  const native = nativeRun('cona.trie-memory', {}, '1');
+  if (native !== null) expect(json).toBe(native);
+});
+
+test('a bad parameter gets a named error: in a live link and in the live view', async ({ page }) => {
+  await page.goto('/labs/cona?live.buffer_kb=4096');
+  await expect(page.locator('.lab-problems')).toContainText('live.buffer_kb=4096 in the link must be an integer in [8, 1024]');
+  const live = await openLive(page);
+  await live.getByRole('spinbutton', { name: /buffer B/ }).fill('2000');
+  await expect(live.getByTestId('cona-config-error')).toContainText('buffer_kb');
+  await live.getByRole('spinbutton', { name: /buffer B/ }).fill('64');
+  await expect(live.getByTestId('cona-config-error')).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the CONA lab fits a phone', async ({ page }) => {
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const live = await openLive(page);
+    await live.getByRole('spinbutton', { name: 'new records' }).fill('3000');
+    await live.getByRole('button', { name: 'Fill' }).click();
+    await live.getByRole('button', { name: 'Get' }).click();
+    await expect(live.getByTestId('cona-lookup').locator('ol li').first()).toBeVisible({ timeout: 30_000 });
+    await live.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => num(counter(live, 'levels')), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    expect(await width()).toBeLessThanOrEqual(390);
+    await live.getByTestId('cona-structure').scrollIntoViewIfNeeded();
+    await shot(page, 'phone-cona');
+    await live.getByRole('button', { name: 'Pause' }).click();
+  });
+});
