@@ -111,7 +111,7 @@ test('run cona.trie-memory: the lab’s bytes per key beside Tables 3.2 and 3.3'
   await page.goto('/labs/cona');
   await page.getByLabel('Experiment', { exact: true }).selectOption('cona.trie-memory');
   await expect(page).toHaveURL(/exp=cona\.trie-memory/);
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   // [metric, the paper's value, the range the lab's must fall in]
   const rows: Array<[string, number, number, number]> = [['bpk_4', 2, 1.5, 3], ['bpk_16', 0.74, 0.5, 1.1], ['bpk_64', 0.45, 0.3, 0.7], ['bpk_mix', 0.678, 0.45, 1.1]];
   for (const [metric, paper, lo, hi] of rows) {
@@ -136,6 +136,7 @@ test('a bad parameter gets a named error: in a live link and in the live view', 
   await page.goto('/labs/cona?live.buffer_kb=4096');
   await expect(page.locator('.lab-problems')).toContainText('live.buffer_kb=4096 in the link must be an integer in [8, 1024]');
   const live = await openLive(page);
+  await live.getByTestId('cona-setup-summary').click();
   await live.getByRole('spinbutton', { name: /buffer B/ }).fill('2000');
   await expect(live.getByTestId('cona-config-error')).toContainText('buffer_kb');
   await live.getByRole('spinbutton', { name: /buffer B/ }).fill('64');

@@ -3,10 +3,11 @@
  * contract in app/labModule.ts). A new lab adds its line here.
  */
 import type { LabModule } from '../app/labModule';
+import { cona } from './cona';
 import { devices } from './devices';
 import { fawnds } from './fawnds';
 import { fawnkv } from './fawnkv';
 import { queues } from './queues';
 import { vector } from './vector';
 
-export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector];
+export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector, cona];

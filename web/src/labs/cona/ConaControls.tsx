@@ -8,7 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { OpArgField, SessionField } from '../../app/SessionField';
 import type { SessionInfo } from '../../model/session/schema';
-import { setupSummary } from './conaReadout';
+import { EVENT_NAMES, setupSummary } from './conaReadout';
 import type { ConaConfig, ConaOp } from './conaTypes';
 
 /** Display names for the schema's choices (a choice not named here shows as itself; the core's labels win). */
@@ -28,6 +28,14 @@ export function namesFor(info: SessionInfo, param: string): Record<string, strin
   if (!spec?.choices || (spec as { labels?: unknown }).labels) return undefined;
   const mine = NAMES[param] ?? {};
   return Object.fromEntries(spec.choices.map((c) => [c, mine[c] ?? c]));
+}
+
+type RunEvent = Extract<ConaOp, { op: 'run_until' }>['event'];
+
+/** run_until's events by name (each choice named; one this view does not know shows as itself). */
+function eventNames(info: SessionInfo): Record<string, string> {
+  const choices = info.ops.find((o) => o.name === 'run_until')?.args.find((a) => a.name === 'event')?.choices ?? [];
+  return Object.fromEntries(choices.map((c) => [c, EVENT_NAMES[c] ?? c]));
 }
 
 const hasParam = (info: SessionInfo, name: string) => info.params.some((p) => p.name === name);
@@ -84,6 +92,7 @@ export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
   const [key, setKey] = useState('alice');
   const [value, setValue] = useState('hello');
   const [fill, setFill] = useState(2000);
+  const [until, setUntil] = useState<RunEvent>('merge_done');
   const submit = (e: FormEvent) => e.preventDefault();
   const off = busy || crashed;
   return (
@@ -98,6 +107,14 @@ export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
       <div className="op-row" role="group" aria-label="Bulk insert, crash and recovery">
         {hasArg(info, 'fill', 'count') && <OpArgField session={info} op="fill" arg="count" id="cona-fill" label="new records" value={fill} onChange={(v) => setFill(Number(v))} />}
         <button type="button" disabled={off} onClick={() => onOp({ op: 'fill', count: fill })} title="Insert this many new records at once">Fill</button>
+        {hasArg(info, 'run_until', 'event') && (
+          <>
+            <OpArgField session={info} op="run_until" arg="event" id="cona-until" label="skip ahead until" value={until}
+              onChange={(v) => setUntil(v as RunEvent)} names={eventNames(info)} />
+            <button type="button" disabled={off} onClick={() => onOp({ op: 'run_until', event: until })}
+              title="Let virtual time run, the load arriving, until the event happens">Skip ahead</button>
+          </>
+        )}
         <button type="button" disabled={off} onClick={() => onOp({ op: 'sync' })}
           title="Make everything acknowledged durable: the manifest names the cells">Sync</button>
         <button type="button" className="danger" disabled={off} onClick={() => onOp({ op: 'crash' })}

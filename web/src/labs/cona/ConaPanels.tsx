@@ -12,7 +12,7 @@ export function CountersTable({ snap }: { snap: ConaSnapshot }) {
   const rows = counterRows(snap);
   const groups = [...new Set(rows.map((r) => r.group))];
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label="Counters" tabIndex={0}>
       <table className="node-table cona-counters" data-testid="cona-counters">
         <caption className="sr-only">The store's counters since it opened</caption>
         <thead><tr><th scope="col">quantity</th><th scope="col" className="num">value</th><th scope="col">unit</th></tr></thead>
@@ -37,7 +37,7 @@ export function CellTable({ snap }: { snap: ConaSnapshot }) {
   const rows = cellRows(snap);
   if (rows.length === 0) return <p className="muted small">No cells yet: the first induce writes the frozen buffer into level 1.</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label="Cells: trie and fragment memory" tabIndex={0}>
       <table className="node-table cona-cells" data-testid="cona-cells">
         <caption className="sr-only">Each cell's entries and the DRAM its trie and fragments take</caption>
         <thead>
@@ -61,12 +61,13 @@ export function CellTable({ snap }: { snap: ConaSnapshot }) {
   );
 }
 
-export function LookupPanel({ snap }: { snap: ConaSnapshot }) {
+export function LookupPanel({ snap, stale = false }: { snap: ConaSnapshot; stale?: boolean }) {
   const l = snap.last_lookup;
   if (!l) return <p className="muted small" data-testid="cona-lookup">Get a key to trace its lookup: the buffers, then each visible cell from level 1 down, newest first.</p>;
   return (
     <div className="cona-lookup" data-testid="cona-lookup">
       <p className="small"><strong>{lookupTitle(l)}</strong></p>
+      {stale && <p className="small muted" data-testid="cona-lookup-stale">Merges have moved the structure on since this lookup: its path is drawn faded. Get the key again to trace it now.</p>}
       <ol className="cona-steps small">
         {l.steps.map((s, i) => {
           const st = stepStyle(s);
@@ -86,7 +87,7 @@ export function EventList({ snap }: { snap: ConaSnapshot }) {
   const lines = eventLines(snap);
   if (lines.length === 0) return <p className="muted small">No events yet.</p>;
   return (
-    <ol className="cona-events small" reversed data-testid="cona-events">
+    <ol className="cona-events small" reversed data-testid="cona-events" tabIndex={0} aria-label="Recent events, newest first">
       {lines.map((e) => <li key={e.key} data-kind={e.kind}>{e.text}</li>)}
     </ol>
   );

@@ -41,10 +41,11 @@ describe.each(schemas)('the controls (%s schema)', (_name, info) => {
 
   it('has the operations: put, get, delete a key, fill, sync, crash, recover (only after a crash)', () => {
     const d = doc(<ConaOps info={info} onOp={() => {}} busy={false} crashed={false} />);
-    for (const id of ['cona-key', 'cona-value', 'cona-fill']) expect(d.getElementById(id), id).not.toBeNull();
+    for (const id of ['cona-key', 'cona-value', 'cona-fill', 'cona-until']) expect(d.getElementById(id), id).not.toBeNull();
     const buttons = [...d.querySelectorAll('button')];
-    expect(buttons.map((b) => b.textContent)).toEqual(['Put', 'Get', 'Delete', 'Fill', 'Sync', 'Crash', 'Recover']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Put', 'Get', 'Delete', 'Fill', 'Skip ahead', 'Sync', 'Crash', 'Recover']);
     expect(buttons.find((b) => b.textContent === 'Recover')!.disabled).toBe(true);
+    expect([...(d.getElementById('cona-until') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['the next induce', 'a merge starts', 'a merge completes', 'the next flip']);
     const down = doc(<ConaOps info={info} onOp={() => {}} busy={false} crashed />);
     expect([...down.querySelectorAll('button')].filter((b) => !b.disabled).map((b) => b.textContent)).toEqual(['Recover']);
   });

@@ -11,14 +11,20 @@ import type { LiveRequest } from '../../app/labModule';
 import { LiveControls, liveKeys } from '../../app/LiveControls';
 import { useLiveSession } from '../../app/useLiveSession';
 import { isCoreError } from '../../model/core';
+import { fmt } from '../../viz/format';
 import { sessionById } from '../../model/session/schema';
 import { CONA, STEP_STYLES } from './conaPalette';
 import { cellDetail, describeResult, isCrashed, loadLine, mergeLine, structureSummary } from './conaReadout';
 import { applyOp, CONA_DEFAULT_SPEED, CONA_SPEEDS, expandScript, FLIP_MARK_S } from './conaSession';
+import type { Columns } from '../../model/session/protocol';
+import type { CoreError } from '../../model/types';
 import type { ConaLiveConfig, ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
+import { TimelineCanvas, type TimelineCanvasHandle } from './TimelineCanvas';
+import { readTimeline } from './timelineScene';
 import { ConaLoadFields, ConaOps, ConaStoreSetup } from './ConaControls';
 import { CellTable, CountersTable, EventList, LookupPanel } from './ConaPanels';
 import { StructureCanvas, type Picked, type StructureCanvasHandle } from './StructureCanvas';
+import { lookupCells, lookupStale } from './structureScene';
 import './cona.css';
 
 export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveConfig> | null; onEdit?: (changed: Partial<ConaLiveConfig>) => void }) {
@@ -27,7 +33,28 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
   const [picked, setPicked] = useState<Picked | null>(null);
   const [result, setResult] = useState('');
   const [opError, setOpError] = useState<string | null>(null);
+  /** The last lookup (as JSON) and the cells it passed when it was made; whether they have changed since. */
+  const lookupAt = useRef({ key: '', cells: [] as number[] });
+  const staleRef = useRef(false);
+  const [stale, setStale] = useState(false);
   const info = sessionById('cona');
+
+  const timeline = useRef<TimelineCanvasHandle>(null);
+  /** When the timeline's columns were last asked for, at which session version. */
+  const asked = useRef({ at: 0, version: -1 });
+
+  const frame = (sn: ConaSnapshot, views: Record<string, Columns | CoreError>) => {
+    const tl = views.timeline;
+    if (tl && !isCoreError(tl)) timeline.current?.paint(readTimeline(tl), sn.t_ns, sn.events);
+    const key = sn.last_lookup ? JSON.stringify(sn.last_lookup) : '';
+    if (key !== lookupAt.current.key) lookupAt.current = { key, cells: lookupCells(sn) };
+    const now = key !== '' && lookupStale(sn, lookupAt.current.cells);
+    if (now !== staleRef.current) {
+      staleRef.current = now;
+      setStale(now);
+    }
+    structure.current?.paint(sn, speedNs.current * FLIP_MARK_S, now);
+  };
 
   const live = useLiveSession<ConaLiveConfig, ConaSnapshot, ConaOp, ConaOpResult>({
     request,
@@ -41,8 +68,18 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
     onScript: (_op, _r, step) => {
       if (step.error) setOpError(step.error);
     },
-    draw: (sn) => structure.current?.paint(sn, speedNs.current * FLIP_MARK_S),
+    draw: (sn, _now, views) => frame(sn, views),
+    // The timeline's columns (a minute of 50 ms samples) at most four times a second, when they changed.
+    views: (now) => {
+      const v = live.session.current?.version ?? -1;
+      if (now - asked.current.at < 250 || v === asked.current.version) return undefined;
+      asked.current = { at: now, version: v };
+      return [{ name: 'timeline', key: 'timeline' }];
+    },
     onNew: () => {
+      lookupAt.current = { key: '', cells: [] };
+      asked.current = { at: 0, version: -1 };
+      timeline.current?.paint(null, 0, []);
       setResult('');
       setOpError(null);
     },
@@ -53,6 +90,8 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
   const runOp = async (op: ConaOp) => {
     const s = live.session.current;
     if (!s) return;
+    // A lookup's path is drawn on the structure it went through: the clock stops so the merges do not move it on.
+    if (op.op === 'get') live.setPlay(false);
     const r = await applyOp(s, op);
     if (isCoreError(r)) {
       setOpError(r.message);
@@ -100,13 +139,16 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
       <div className="cona-two">
         <div>
           <h3>Last lookup</h3>
-          {snap && <LookupPanel snap={snap} />}
+          {snap && <LookupPanel snap={snap} stale={stale} />}
         </div>
         <div>
           <h3>Recent events</h3>
           {snap && <EventList snap={snap} />}
         </div>
       </div>
+      <h3>Write and read IOPS over the last minute</h3>
+      <TimelineCanvas ref={timeline}
+        label={`Write IOPS and read IOPS per 50 ms sample over the last minute of virtual time, as the thesis reports them (operations per second of the time spent in them), flips marked.${snap ? ` Now ${fmt(snap.counters.write_iops)} write IOPS and ${fmt(snap.counters.read_iops)} read IOPS.` : ''}`} />
       <div className="cona-two">
         <div>
           <h3>Counters</h3>

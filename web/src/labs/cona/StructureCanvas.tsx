@@ -16,7 +16,8 @@ export interface Picked {
 }
 
 export interface StructureCanvasHandle {
-  paint(sn: ConaSnapshot, recentNs: number): void;
+  /** `staleLookup`: the structure has changed under the last lookup (its path fades). */
+  paint(sn: ConaSnapshot, recentNs: number, staleLookup: boolean): void;
 }
 
 interface Props {
@@ -28,19 +29,19 @@ interface Props {
 export function StructureCanvas({ ref, label, onPick }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
-  const last = useRef<{ sn: ConaSnapshot; recentNs: number; width: number } | null>(null);
+  const last = useRef<{ sn: ConaSnapshot; recentNs: number; staleLookup: boolean; width: number } | null>(null);
   const picked = useRef<Picked | null>(null);
 
   const draw = () => {
     const c = canvas.current;
     const l = last.current;
     if (!c || !l) return;
-    paintScene(c, structureScene(l.sn, l.width, { recentNs: l.recentNs, selected: picked.current }), window.devicePixelRatio || 1);
+    paintScene(c, structureScene(l.sn, l.width, { recentNs: l.recentNs, staleLookup: l.staleLookup, selected: picked.current }), window.devicePixelRatio || 1);
   };
 
   useImperativeHandle(ref, () => ({
-    paint(sn, recentNs) {
-      last.current = { sn, recentNs, width: canvasWidth(wrap.current, 800) };
+    paint(sn, recentNs, staleLookup) {
+      last.current = { sn, recentNs, staleLookup, width: canvasWidth(wrap.current, 800) };
       draw();
     },
   }), []);

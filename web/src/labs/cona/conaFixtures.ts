@@ -127,6 +127,7 @@ export function conaSchema(): SessionInfo {
       { name: 'delete', help: 'delete', args: [arg('key', 'string')] },
       { name: 'fill', help: 'fill', args: [arg('count', 'int', { min: 1, max: 1e6 })] },
       { name: 'sync', help: 'sync', args: [] },
+      { name: 'run_until', help: 'run until', args: [arg('event', 'choice', { choices: ['induce', 'merge_start', 'merge_done', 'flip'], default: 'merge_done' }), arg('max_s', 'real', { required: false, min: 0.001, max: 3600 })] },
       { name: 'crash', help: 'crash', args: [] },
       { name: 'recover', help: 'recover', args: [] },
     ],

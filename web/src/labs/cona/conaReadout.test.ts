@@ -88,6 +88,8 @@ describe('events, summary and results', () => {
       .toBe('filled 5000 new records in 250 ms, then synced: 17 induces, 12 merges, 1 flip');
     expect(describeResult({ op: 'crash' }, { unsynced_bytes: 4400, unsynced_writes: 20, buffered_entries: 1 }))
       .toMatch(/^crashed: 20 unsynced writes undone, 1 buffered entry gone;/);
+    expect(describeResult({ op: 'run_until', event: 'flip' }, { op: 'run_until', event: 'flip', happened: true, level: 3, waited_ms: 412 })).toBe('ran until the next flip (level 3) after 412 ms');
+    expect(describeResult({ op: 'run_until', event: 'induce' }, { happened: false, level: 0, waited_ms: 2000 })).toBe('waited 2 s and gave up: no induce came');
     expect(describeResult({ op: 'recover' }, { levels: 4, entries: 4752, duration_us: 1500 })).toBe('recovered from the manifest: 4 levels, 4752 entries in 1.5 ms (tries and fragments rebuilt from the cells)');
   });
 });
@@ -125,5 +127,12 @@ describe('setupSummary', () => {
       .toBe('Store: B = 64 KB · trie blocks mixed per level · 16-bit fragments · none at the last level · merge thread on — change (starts a new store)');
     expect(setupSummary({ buffer_kb: 8, trie: '64', fragments: 'off', last_filter: '8', merge_thread: false, records: 5000 }))
       .toBe('Store: B = 8 KB · trie block 64 · no fragments · 8-bit at the last level · merges inline (single thread) · 5000 records preloaded — change (starts a new store)');
+  });
+});
+
+describe('stepText at a level without fragments', () => {
+  it('calls a read of another key what it is', () => {
+    const s = { level: 4, slot: 0, rank: 3, trie_symbols: 5, fragment: -1 as const, flash_read: true, cache_hit: false, outcome: 2 as const };
+    expect(stepText(s)).toBe('L4 slot 0: trie rank 3 (5 symbols decoded) → no fragments here → entry read from flash (page-cache miss) → another key: not here (no fragment to rule it out)');
   });
 });

@@ -142,7 +142,7 @@ export function stepText(s: ConaLookupStep): string {
   else parts.push('no fragments here');
   if (s.flash_read) parts.push(s.cache_hit ? 'entry read: the page cache had it' : 'entry read from flash (page-cache miss)');
   if (s.outcome === 1) parts.push('found');
-  else if (s.outcome === 2) parts.push('another key: a false positive');
+  else if (s.outcome === 2) parts.push(s.fragment === -1 ? 'another key: not here (no fragment to rule it out)' : 'another key: a false positive');
   else if (s.outcome === 3) parts.push('a delete marker: the key is deleted');
   else if (s.flash_read) parts.push('not here');
   return parts.join(' → ');
@@ -208,6 +208,11 @@ export function mergeLine(sn: ConaSnapshot): string {
   return `Merging level ${m.level}'s two cells into level ${m.level + 1}'s shadow: ${fmt(m.moved)} of ${fmt(m.total)} entries (${Math.round((100 * m.moved) / Math.max(1, m.total))}%).`;
 }
 
+/** What `run_until` waits for, in words. */
+export const EVENT_NAMES: Readonly<Record<string, string>> = {
+  induce: 'the next induce', merge_start: 'a merge starts', merge_done: 'a merge completes', flip: 'the next flip',
+};
+
 const num = (r: ConaOpResult, k: string): number | undefined => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
 
 function latency(r: ConaOpResult): string {
@@ -240,6 +245,12 @@ export function describeResult(op: ConaOp, r: ConaOpResult): string {
     }
     case 'sync':
       return `synced: everything acknowledged is durable${latency(r)}`;
+    case 'run_until': {
+      const what = EVENT_NAMES[op.event] ?? op.event;
+      const ms = num(r, 'waited_ms');
+      const after = ms !== undefined ? ` ${fmtNs(ms * 1e6)}` : '';
+      return r.happened === true ? `ran until ${what} (level ${num(r, 'level') ?? '?'})${after ? ` after${after}` : ''}` : `waited${after} and gave up: no ${op.event.replace('_', ' ')} came`;
+    }
     case 'crash': {
       const w = num(r, 'unsynced_writes');
       const e = num(r, 'buffered_entries');

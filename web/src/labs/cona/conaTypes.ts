@@ -139,6 +139,8 @@ export interface ConaSnapshot {
   /** Entries per buffer. */
   buffer_capacity: number;
   levels: number;
+  /** The most levels the store's file can hold. */
+  max_levels?: number;
   entries: number;
   buffers: ConaBuffer[];
   cells: ConaCell[];
@@ -173,6 +175,7 @@ export type ConaOp =
   | { op: 'delete'; key: string }
   | { op: 'fill'; count: number }
   | { op: 'sync' }
+  | { op: 'run_until'; event: 'induce' | 'merge_start' | 'merge_done' | 'flip'; max_s?: number }
   | { op: 'crash' }
   | { op: 'recover' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sceneTexts, type SceneItem } from '../../viz/canvasScene';
 import { CONA, STEP_STYLES } from './conaPalette';
 import { conaSnapshot, emptySnapshot, waitingSnapshot } from './conaFixtures';
-import { cellWidth, recentFlips, slotAt, stepPoint, stepStyle, structureLayout, structureScene } from './structureScene';
+import { cellWidth, lookupCells, lookupStale, recentFlips, slotAt, stepPoint, stepStyle, structureLayout, structureScene } from './structureScene';
 
 const rect = (items: SceneItem[], tag: string) => items.find((it) => it.t === 'rect' && it.tag === tag) as Extract<SceneItem, { t: 'rect' }> | undefined;
 
@@ -158,5 +158,27 @@ describe('the picked slot', () => {
     const cell = rect(sc.items, 'cell-L2-2')!;
     expect(ring.x).toBeLessThan(cell.x);
     expect(ring.w).toBeGreaterThan(cell.w);
+  });
+});
+
+describe('a lookup on a structure that moved on', () => {
+  it('is stale once a cell it passed is replaced, and then drawn faded and dashed', () => {
+    const sn = conaSnapshot();
+    const cells = lookupCells(sn);
+    expect(cells).toEqual([-1, -1, 42, 41, 30, 20]);
+    expect(lookupStale(sn, cells)).toBe(false);
+    const flipped = conaSnapshot({ cells: sn.cells.filter((c) => c.level !== 1) });
+    expect(lookupStale(flipped, cells)).toBe(true);
+    const sc = structureScene(flipped, 800, { recentNs: 0, staleLookup: true });
+    const path = sc.items.find((it) => it.t === 'path' && it.points.length === 6) as Extract<SceneItem, { t: 'path' }>;
+    expect(path.dash).toBeDefined();
+    expect(path.stroke).toBe(CONA.empty);
+    expect(sc.items.filter((it) => it.t === 'circle' && it.fill === STEP_STYLES.found.fill)).toHaveLength(0);
+  });
+
+  it('a read of another key where there are no fragments is the last level\'s read, not a false positive', () => {
+    const base = { level: 4, slot: 0, rank: 3, trie_symbols: 5, flash_read: true, cache_hit: false, outcome: 2 as const };
+    expect(stepStyle({ ...base, fragment: -1 })).toBe(STEP_STYLES.readMiss);
+    expect(stepStyle({ ...base, fragment: 1 })).toBe(STEP_STYLES.falsePositive);
   });
 });

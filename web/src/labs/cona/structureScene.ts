@@ -95,12 +95,23 @@ export function slotAt(layout: StructureLayout, x: number, y: number): SlotBox |
   return layout.slots.find((s) => x >= s.x && x <= s.x + s.w && y >= s.y && y <= s.y + s.h) ?? null;
 }
 
-/** How a lookup step is drawn. */
+/** How a lookup step is drawn. A read of another key where the cell has no fragments (the last level) is no filter's false positive: it is the read that level always costs. */
 export function stepStyle(s: ConaLookupStep): StepStyle {
   if (s.outcome === 1) return STEP_STYLES.found;
   if (s.outcome === 3) return STEP_STYLES.deleted;
-  if (s.outcome === 2) return STEP_STYLES.falsePositive;
+  if (s.outcome === 2 && s.fragment !== -1) return STEP_STYLES.falsePositive;
   return s.flash_read ? STEP_STYLES.readMiss : STEP_STYLES.passed;
+}
+
+/** The cells a lookup passed, by creation order (-1: a buffer, or a slot empty now). */
+export function lookupCells(sn: ConaSnapshot): number[] {
+  return (sn.last_lookup?.steps ?? []).map((s) => (s.level === 0 ? -1 : sn.cells.find((c) => c.level === s.level && c.slot === s.slot)?.seq ?? -1));
+}
+
+/** Whether the cells a lookup passed (`cells`, from lookupCells when it was made) are no longer where it found them. */
+export function lookupStale(sn: ConaSnapshot, cells: readonly number[]): boolean {
+  const now = lookupCells(sn);
+  return now.length !== cells.length || now.some((seq, i) => seq !== cells[i]);
 }
 
 /** Where a lookup step's marker goes: at its rank along the buffer's bar or the cell. */
@@ -215,18 +226,19 @@ function levels(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout, r
   }
 }
 
-function lookup(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout): void {
+function lookup(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout, stale: boolean): void {
   const l = sn.last_lookup;
   if (!l || l.steps.length === 0) return;
   const points = l.steps.map((s) => stepPoint(layout, sn, s));
   const path = points.filter((p): p is [number, number] => p !== null);
-  if (path.length > 1) items.push({ t: 'path', points: path, stroke: CONA.path, lw: 2 });
+  // Once the cells it passed have merged away, the path is a faded, dashed memory.
+  if (path.length > 1) items.push({ t: 'path', points: path, stroke: stale ? CONA.empty : CONA.path, lw: 2, ...(stale ? { dash: [4, 3] } : {}) });
   l.steps.forEach((s, i) => {
     const p = points[i];
     if (!p) return;
-    const st = stepStyle(s);
-    items.push({ t: 'circle', cx: p[0], cy: p[1], r: 7, fill: st.fill, stroke: st === STEP_STYLES.passed ? st.stroke : CONA.ink, lw: 1.5, tag: `step-${i + 1}` });
-    items.push({ t: 'text', x: p[0], y: p[1] + 3.5, text: String(i + 1), font: FONT_MARK, align: 'center', fill: st.ink });
+    const st = stale ? STEP_STYLES.passed : stepStyle(s);
+    items.push({ t: 'circle', cx: p[0], cy: p[1], r: 7, fill: st.fill, stroke: st === STEP_STYLES.passed ? (stale ? CONA.empty : st.stroke) : CONA.ink, lw: 1.5, tag: `step-${i + 1}` });
+    items.push({ t: 'text', x: p[0], y: p[1] + 3.5, text: String(i + 1), font: FONT_MARK, align: 'center', fill: stale ? CONA.axis : st.ink });
   });
 }
 
@@ -235,6 +247,8 @@ export interface StructureOptions {
   recentNs: number;
   /** The slot picked by the pointer or the keyboard: ringed. */
   selected?: { level: number; slot: number } | null;
+  /** The structure has changed under the last lookup since it was made: its path is drawn faded. */
+  staleLookup?: boolean;
 }
 
 export function structureScene(sn: ConaSnapshot, width: number, opts: StructureOptions): Scene {
@@ -242,7 +256,7 @@ export function structureScene(sn: ConaSnapshot, width: number, opts: StructureO
   const items: SceneItem[] = [];
   buffers(items, sn, layout);
   levels(items, sn, layout, opts.recentNs);
-  lookup(items, sn, layout);
+  lookup(items, sn, layout, opts.staleLookup ?? false);
   const sel = opts.selected ? layout.slots.find((s) => s.level === opts.selected!.level && s.slot === opts.selected!.slot) : undefined;
   if (sel) items.push({ t: 'rect', x: sel.x - 3, y: sel.y - 3, w: sel.w + 6, h: sel.h + 6, stroke: CONA.ink, lw: 2, tag: 'selected' });
   if (sn.crashed) {
