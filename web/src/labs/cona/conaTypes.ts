@@ -120,6 +120,10 @@ export interface ConaLookupStep {
 
 export interface ConaLookup {
   key: string;
+  /** The key's top 16 bits (where it sits among the buffers' sampled keys). */
+  prefix?: number;
+  /** A workload record's number, when the lookup named one. */
+  record?: number;
   found: boolean;
   latency_us: number;
   flash_reads: number;

@@ -182,3 +182,13 @@ describe('a lookup on a structure that moved on', () => {
     expect(stepStyle({ ...base, fragment: 1 })).toBe(STEP_STYLES.falsePositive);
   });
 });
+
+describe('the lookup in the buffers', () => {
+  it('sits at the key\'s prefix on the key ticks\' axis when the session gives it', () => {
+    const sn = conaSnapshot();
+    const l = structureLayout(sn, 800);
+    const withPrefix = { ...sn, last_lookup: { ...sn.last_lookup!, prefix: 32768 } };
+    const [x] = stepPoint(l, withPrefix, sn.last_lookup!.steps[1]!)!;
+    expect(x).toBeCloseTo(l.buffers[1]!.x + l.buffers[1]!.fillW / 2, 6);
+  });
+});

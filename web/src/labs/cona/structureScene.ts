@@ -121,6 +121,9 @@ export function stepPoint(layout: StructureLayout, sn: ConaSnapshot, s: ConaLook
     const b = layout.buffers[s.slot === 1 ? 1 : 0];
     if (!b) return null;
     const entries = sn.buffers.find((x) => x.role === (s.slot === 1 ? 'frozen' : 'active'))?.entries ?? 0;
+    const prefix = sn.last_lookup?.prefix;
+    // At the key's own prefix when the session gives it (on the same axis as the key ticks), else at the search's position.
+    if (prefix !== undefined && b.fillW >= 14) return [b.x + Math.min(b.fillW - 7, Math.max(7, (prefix / 65536) * b.fillW)), b.y + b.h / 2];
     return [along(b.x, Math.max(14, b.fillW), s.rank, entries), b.y + b.h / 2];
   }
   const box = layout.slots.find((x) => x.level === s.level && x.slot === s.slot);
