@@ -320,6 +320,13 @@ void ConaSession::Emit(const char* kind, int level) {
   while (events_.size() > kEvents) events_.pop_front();
 }
 
+int ConaSession::Busy() const {
+  if (!store_) return 0;
+  const Structure s = store_->structure();
+  // The single-thread variant's writer does every merge itself: all of it is exposed.
+  return !s.merging ? 0 : s.frozen_waiting || !store_->options().merge_thread ? 2 : 1;
+}
+
 void ConaSession::AfterEvent() {
   if (!store_) return;
   const StoreStats& st = store_->stats();
@@ -364,7 +371,6 @@ void ConaSession::ScanStructure(const Structure& s) {
   active_seen_ = s.active_entries;
   merging_ = s.merging;
   merge_level_ = s.merging ? s.merge_level : merge_level_;
-  waiting_ = s.frozen_waiting;
   visible_.clear();
   for (const CellInfo& c : s.cells) {
     if (c.visible) visible_.emplace_back(c.level, c.seq);

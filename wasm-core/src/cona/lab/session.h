@@ -88,8 +88,9 @@ class ConaSession : public LabSession, private sim::EventHandler {
   std::string SnapshotJson() override;
   uint64_t version() override { return samples_taken_; }
   // 0: no merge running; 1: the merge actor is merging; 2: ... and the writer waits for it
-  // (the frozen buffer cannot be induced: exposed merge time).
-  int Busy() const override { return !merging_ ? 0 : waiting_ ? 2 : 1; }
+  // (the frozen buffer cannot be induced, or the single-thread variant: exposed merge time).
+  // (From the store's structure when asked: the page asks once per frame.)
+  int Busy() const override;
 
   Machine* machine() { return machine_.get(); }
   bool crashed() const { return crashed_; }
@@ -200,7 +201,7 @@ class ConaSession : public LabSession, private sim::EventHandler {
 
   // What the session saw of the structure.
   uint64_t seen_induces_ = 0, seen_merges_ = 0, seen_flips_ = 0, seen_writes_ = 0;
-  bool merging_ = false, waiting_ = false;
+  bool merging_ = false;
   int merge_level_ = 0;
   std::vector<std::pair<int, uint64_t>> visible_;  // (level, seq) of the visible cells
   std::deque<Event> events_;

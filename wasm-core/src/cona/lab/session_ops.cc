@@ -352,7 +352,7 @@ StatusOr<std::string> ConaSession::DoCrash() {
   written_.clear();
   swap_at_[0] = swap_at_[1] = written_total_;
   active_seen_ = 0;
-  merging_ = waiting_ = false;
+  merging_ = false;
   has_lookup_ = false;
   Emit("crash", s.levels);
   JsonWriter w;
