@@ -48,9 +48,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   for (uint32_t kb : sizes) {
     Point pt;
     pt.kb = kb;
-    cona::StoreOptions o;
-    o.buffer_bytes = kb * 1024;
-    auto m = cona::MakeMachine(scale, o);
+    auto m = cona::MakeMachine(scale, cona::OptionsFor(p, kb));
     if (!m.ok()) return m.status();
     cona::Machine* mach = m.value().get();
     auto load = cona::RunPhase(mach, "", 0, ctx.seed(), sweep.Step(1), &pt.load);
@@ -211,6 +209,7 @@ Experiment MakeConaBufferSize() {
       ParamSpec::Choice("reads", "ends", {"ends", "all", "none"},
                         "Serve workload C after the load at 8 KB, 64 KB and 1 MB (ends), at every B, or not (Figs 3.8, 3.9)."),
       cona::OperationsParam("Workload C's reads after each load"),
+      cona::MergeEntryNsParam(),
   };
   e.validate = [](const ParamValues& p) {
     if (p.Int("min_kb") > p.Int("max_kb")) {

@@ -63,6 +63,19 @@ ParamSpec BufferKbParam() {
   return ParamSpec::Int("buffer_kb", 64, 8, 1024, "KB", "Insertion buffer B (64 KB in the thesis).");
 }
 
+ParamSpec MergeEntryNsParam() {
+  return ParamSpec::Real("merge_entry_ns", I7_3610QM().merge_ns_per_entry, 0, 100000, "ns",
+                         "The merge actor's host time per entry moved (default: cona/costs.h's i7-3610QM). 880 is "
+                         "one 220 B entry at the M500's 250 MB/s sequential write.");
+}
+
+StoreOptions OptionsFor(const ParamValues& p, uint32_t buffer_kb) {
+  StoreOptions o;
+  o.buffer_bytes = buffer_kb * 1024;
+  if (p.Has("merge_entry_ns")) o.costs.merge_ns_per_entry = p.Real("merge_entry_ns");
+  return o;
+}
+
 std::string ScaleName(double scale) {
   const double inv = 1 / scale;
   const double whole = std::floor(inv + 0.5);

@@ -42,6 +42,11 @@ StatusOr<YcsbRun> RunPhase(Machine* m, const std::string& workload, uint64_t ope
 ParamSpec ScaleParam();
 ParamSpec OperationsParam(const std::string& help);
 ParamSpec BufferKbParam();
+// `merge_entry_ns`: the merge actor's host cost per entry moved, the i7-3610QM's by default
+// (cona/costs.h); a what-if for the experiments whose figures the merges shape.
+ParamSpec MergeEntryNsParam();
+// Store options for a run: B and the merge cost from the parameters (when present).
+StoreOptions OptionsFor(const ParamValues& p, uint32_t buffer_kb);
 
 // "1/1000" when 1/scale is a whole number, else the number.
 std::string ScaleName(double scale);

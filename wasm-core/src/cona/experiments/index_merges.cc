@@ -27,10 +27,9 @@ struct Loaded {
   cona::YcsbRun run;
 };
 
-StatusOr<Loaded> Load(double scale, uint32_t buffer_kb, bool thread, uint64_t seed,
-                      const std::function<bool(double)>& progress) {
-  cona::StoreOptions o;
-  o.buffer_bytes = buffer_kb * 1024;
+StatusOr<Loaded> Load(const ParamValues& p, bool thread, uint64_t seed, const std::function<bool(double)>& progress) {
+  const double scale = p.Real("scale");
+  cona::StoreOptions o = cona::OptionsFor(p, static_cast<uint32_t>(p.Int("buffer_kb")));
   o.merge_thread = thread;
   auto m = cona::MakeMachine(scale, o);
   if (!m.ok()) return m.status();
@@ -44,12 +43,11 @@ StatusOr<Loaded> Load(double scale, uint32_t buffer_kb, bool thread, uint64_t se
 
 StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const double scale = p.Real("scale");
-  const uint32_t buffer_kb = static_cast<uint32_t>(p.Int("buffer_kb"));
   const uint64_t ops = static_cast<uint64_t>(p.Int("operations"));
   SweepProgress sweep(&ctx, 5);
 
   // The threaded construction, then A on it.
-  auto a = Load(scale, buffer_kb, true, ctx.seed(), sweep.Step(1));
+  auto a = Load(p, true, ctx.seed(), sweep.Step(1));
   if (!a.ok()) return a.status();
   sweep.Done();
   const StoreDelta construction = a.value().load;
@@ -59,7 +57,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   if (!ra.ok()) return ra.status();
   sweep.Done();
   // B on a second construction (the same, deterministic).
-  auto b = Load(scale, buffer_kb, true, ctx.seed(), sweep.Step(1));
+  auto b = Load(p, true, ctx.seed(), sweep.Step(1));
   if (!b.ok()) return b.status();
   sweep.Done();
   StoreDelta run_b;
@@ -67,7 +65,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   if (!rb.ok()) return rb.status();
   sweep.Done();
   // The single-thread construction.
-  auto s = Load(scale, buffer_kb, false, ctx.seed(), sweep.Step(1));
+  auto s = Load(p, false, ctx.seed(), sweep.Step(1));
   if (!s.ok()) return s.status();
   sweep.Done();
   const StoreDelta single = s.value().load;
@@ -179,6 +177,7 @@ Experiment MakeConaMerges() {
       cona::ScaleParam(),
       cona::OperationsParam("A's and B's operations"),
       cona::BufferKbParam(),
+      cona::MergeEntryNsParam(),
   };
   e.run = Run;
   return e;
