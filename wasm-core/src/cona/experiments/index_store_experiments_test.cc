@@ -108,6 +108,16 @@ TEST(ConaMergesTest, TheThreadHidesMergesAndTheSingleThreadHidesNone) {
   EXPECT_GT(r.Metric("construction_s_single"), 0);
 }
 
+TEST(ConaMergesTest, CostlierMergesTakeTheActorLonger) {
+  const std::string base = R"({"scale": 0.0004, "operations": 1000)";
+  Result cheap = exptest::MustRun("cona.merges", base + R"(, "merge_entry_ns": 40})");
+  Result dear = exptest::MustRun("cona.merges", base + R"(, "merge_entry_ns": 2000})");
+  EXPECT_GT(dear.Metric("merge_construction_s"), cheap.Metric("merge_construction_s"));
+  EXPECT_GE(dear.Metric("construction_s_single"), cheap.Metric("construction_s_single"))
+      << "the single-thread writer does the costlier merges itself";
+  EXPECT_EQ(dear.params.Real("merge_entry_ns"), 2000);
+}
+
 TEST(ConaStoreExperimentsTest, DeterministicBySeed) {
   for (const char* id : {"cona.trie-speed", "cona.buffer-size", "cona.merges"}) {
     SCOPED_TRACE(id);
