@@ -19,9 +19,9 @@ import type { ConaCell, ConaLookupStep, ConaSnapshot } from './conaTypes';
 const PAD = 8;
 /** The level labels' column ("L12"). */
 const LABEL_W = 30;
-const BAR_H = 22;
-const CELL_H = 22;
-const ROW_H = 30;
+const BAR_H = 20;
+const CELL_H = 20;
+const ROW_H = 27;
 const GAP = 8;
 /** Below this width the labels shorten (a phone). */
 const NARROW = 480;
