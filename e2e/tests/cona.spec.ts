@@ -143,6 +143,27 @@ test('a bad parameter gets a named error: in a live link and in the live view', 
   await expect(live.getByTestId('cona-config-error')).toHaveCount(0);
 });
 
+test('a lesson scenario loads into the live store: alice traced to her one flash read', async ({ page }) => {
+  await page.goto('/labs/cona');
+  await expect(page.getByRole('alert').filter({ hasText: 'This lesson has problems' })).toHaveCount(0);
+  await page.locator('aside[data-scenario="trace-a-lookup"]').getByRole('button', { name: /live CONA store/ }).click();
+  const live = page.locator('section.live-cona');
+  await expect(live.getByTestId('cona-setup-summary')).toContainText('20k records preloaded');
+  const lookup = live.getByTestId('cona-lookup');
+  await expect(lookup).toContainText('get “alice”: found in the L', { timeout: 60_000 });
+  await expect(lookup).toContainText('1 flash read');
+  // The lookup stopped the clock, so its path stays on the structure it went through.
+  await expect(live.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(live.getByTestId('cona-lookup-stale')).toHaveCount(0);
+  await live.getByTestId('cona-structure').scrollIntoViewIfNeeded();
+  await shot(page, 'cona-scenario-trace');
+  // Once merges replace the cells it passed, the path fades and the panel says so.
+  await live.getByLabel('speed').selectOption({ label: '1 s per second' });
+  await live.getByRole('button', { name: 'Play' }).click();
+  await expect(live.getByTestId('cona-lookup-stale')).toBeVisible({ timeout: 60_000 });
+  await live.getByRole('button', { name: 'Pause' }).click();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

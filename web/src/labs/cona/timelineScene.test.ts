@@ -31,6 +31,13 @@ describe('timelineScene', () => {
     expect(sceneTexts(sc)).toContain('no reads: the load is inserts only');
   });
 
+  it('labels a cascade of flips once, and draws a lone sample as a dot', () => {
+    const sc = timelineScene({ t_ns: [1e9], write_iops: [5e4], read_iops: [0] }, 3e9, [{ t_ns: 2e9, kind: 'flip', level: 2 }, { t_ns: 2.01e9, kind: 'flip', level: 3 }], 700);
+    expect(sc.items.filter((it) => it.t === 'line' && it.stroke === CONA.flip)).toHaveLength(2);
+    expect(sceneTexts(sc).filter((t) => t.startsWith('flip'))).toEqual(['flip L2']);
+    expect(sc.items.some((it) => it.t === 'dots' && it.fill === WRITE_COLOUR)).toBe(true);
+  });
+
   it('with no samples yet, and on a phone', () => {
     const sc = timelineScene(null, 0, [], 330);
     expect(sceneTexts(sc)).toEqual(expect.arrayContaining(['write IOPS', 'no writes yet']));

@@ -58,6 +58,7 @@ function plot(items: SceneItem[], f: TimeFrame, t: ArrayLike<number>, v: ArrayLi
   const pts: Array<[number, number]> = [];
   for (let i = 0; i < t.length; i++) pts.push([timeX(f, t[i]!), valueY(f, v[i] ?? 0, ymax)]);
   if (pts.length > 1) items.push({ t: 'path', points: pts, stroke: colour, lw: 1.5 });
+  else items.push({ t: 'dots', xy: pts.flat(), r: 2.5, fill: colour });
 }
 
 /** The chart at `width`; `nowNs` is the snapshot's time, `events` its recent events (their flips are marked). */
@@ -76,11 +77,15 @@ export function timelineScene(tl: ConaTimeline | null, nowNs: number, events: re
   plot(items, f1, t, tl?.write_iops ?? [], WRITE_COLOUR, narrow ? 'write IOPS' : 'write IOPS (puts per second of time spent putting)', 'no writes yet');
   plot(items, f2, t, tl?.read_iops ?? [], READ_COLOUR, narrow ? 'read IOPS' : 'read IOPS (gets per second of time spent getting)', narrow ? 'no reads (inserts only)' : 'no reads: the load is inserts only');
   // Flips in the window, dashed across both plots.
+  let labelEnd = -Infinity;
   for (const e of events) {
     if (e.kind !== 'flip' || e.t_ns < first || e.t_ns > first + span) continue;
     const x = timeX(f1, e.t_ns);
     items.push({ t: 'line', x1: x, y1: top1, x2: x, y2: top2 + PLOT_H, stroke: CONA.flip, lw: 1.5, dash: [4, 3] });
+    // A label where it does not run into the previous one (flips come in cascades).
+    if (x + 2 < labelEnd) continue;
     items.push({ t: 'text', x: x + 2, y: top1 + PLOT_H + 13, text: `flip L${e.level}`, font: FONT_SMALL, fill: CONA.flip });
+    labelEnd = x + 2 + 6 * `flip L${e.level}`.length;
   }
   // The time axis under the second plot: seconds of virtual time.
   const bottom = top2 + PLOT_H;
