@@ -133,7 +133,8 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
         <span><i className="sw sq outline" style={{ borderColor: CONA.flip }} /> just flipped</span>
         <span><i className="sw sq outline dashed" style={{ borderColor: CONA.waiting }} /> frozen buffer waiting</span>
         <span><i className="sw" style={{ background: STEP_STYLES.found.fill }} /> lookup found, <i className="sw" style={{ background: STEP_STYLES.falsePositive.fill }} /> false positive,{' '}
-          <i className="sw" style={{ background: STEP_STYLES.readMiss.fill }} /> read, not there, <i className="sw ring" /> passed without a read</span>
+          <i className="sw" style={{ background: STEP_STYLES.readMiss.fill }} /> read, not there, <i className="sw ring" /> passed without a read;
+          each read labelled with where it came from (page cache or flash)</span>
       </div>
       {info && <ConaLoadFields info={info} config={config} onConfig={update} />}
       <p className="small cona-status" data-testid="cona-load">{snap ? loadLine(snap) : ''}</p>

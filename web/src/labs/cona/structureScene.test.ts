@@ -128,6 +128,10 @@ describe('structureScene', () => {
     expect((x - box.x) / box.w).toBeCloseTo(395.5 / 1188, 2);
     expect(y).toBeCloseTo(box.y + box.h / 2, 6);
     expect(sc.items.some((it) => it.t === 'path' && it.stroke === CONA.path && it.points.length === 6)).toBe(true);
+    // The read says where it was served from.
+    expect(sceneTexts(sc)).toContain('read: flash');
+    const hit = { ...sn, last_lookup: { ...sn.last_lookup!, steps: sn.last_lookup!.steps.map((s) => (s.flash_read ? { ...s, cache_hit: true } : s)) } };
+    expect(sceneTexts(structureScene(hit, 800, { recentNs: 0 }))).toContain('read: page cache');
   });
 
   it('colours a false positive and a read that missed apart from a hit', () => {

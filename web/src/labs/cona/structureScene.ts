@@ -242,6 +242,14 @@ function lookup(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout, s
     const st = stale ? STEP_STYLES.passed : stepStyle(s);
     items.push({ t: 'circle', cx: p[0], cy: p[1], r: 7, fill: st.fill, stroke: st === STEP_STYLES.passed ? (stale ? CONA.empty : st.stroke) : CONA.ink, lw: 1.5, tag: `step-${i + 1}` });
     items.push({ t: 'text', x: p[0], y: p[1] + 3.5, text: String(i + 1), font: FONT_MARK, align: 'center', fill: stale ? CONA.axis : st.ink });
+    // A read says where it was served from: the page cache, or the flash device.
+    if (s.flash_read && !stale) {
+      const text = s.cache_hit ? 'read: page cache' : 'read: flash';
+      const w = text.length * 5.6 + 6;
+      const x = p[0] + 10 + w <= layout.width ? p[0] + 10 : p[0] - 10 - w;
+      items.push({ t: 'rect', x, y: p[1] - 7, w, h: 14, fill: '#ffffff', stroke: CONA.ink, lw: 0.5, tag: `read-${i + 1}` });
+      items.push({ t: 'text', x: x + 3, y: p[1] + 3.5, text, font: FONT_MARK, fill: CONA.ink });
+    }
   });
 }
 
