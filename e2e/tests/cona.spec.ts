@@ -132,6 +132,34 @@ test('run cona.trie-memory: the lab’s bytes per key beside Tables 3.2 and 3.3'
   if (native !== null) expect(json).toBe(native);
 });
 
+test('no axe violations on the whole page with a result, and the focusable views show their whole focus ring', async ({ page }) => {
+  await page.goto('/labs/cona?exp=cona.trie-memory');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.locator('tr[data-metric]').first()).toBeVisible({ timeout: 120_000 });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  // The structure canvas, the events list and the tables are focusable: no ancestor that hides overflow cuts their ring.
+  for (const sel of ['[data-testid="cona-structure"]', '[data-testid="cona-events"]', '.live-cona .table-wrap']) {
+    const el = page.locator(sel).first();
+    if (!(await el.isVisible())) continue;
+    await el.focus();
+    await page.keyboard.press('Shift');
+    const cut = await el.evaluate((e) => {
+      const cs = getComputedStyle(e);
+      const grow = parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+      const r = e.getBoundingClientRect();
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const b = a.getBoundingClientRect();
+        if (r.left - grow < b.left - 0.5 || r.right + grow > b.right + 0.5 || r.top - grow < b.top - 0.5 || r.bottom + grow > b.bottom + 0.5) return a.className || a.tagName;
+      }
+      return cs.outlineStyle === 'none' ? 'no focus ring' : null;
+    });
+    expect(cut, `${sel}'s focus ring`).toBeNull();
+  }
+});
+
 test('a bad parameter gets a named error: in a live link and in the live view', async ({ page }) => {
   await page.goto('/labs/cona?live.buffer_kb=4096');
   await expect(page.locator('.lab-problems')).toContainText('live.buffer_kb=4096 in the link must be an integer in [8, 1024]');
