@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sceneTexts, type SceneItem } from '../../viz/canvasScene';
+import { sceneText, sceneTexts, type SceneItem } from '../../viz/canvasScene';
 import { CONA, STEP_STYLES } from './conaPalette';
 import { conaSnapshot, emptySnapshot, waitingSnapshot } from './conaFixtures';
 import { cellWidth, lookupCells, lookupStale, recentFlips, slotAt, stepPoint, stepStyle, structureLayout, structureScene } from './structureScene';
@@ -194,5 +194,11 @@ describe('the lookup in the buffers', () => {
     const withPrefix = { ...sn, last_lookup: { ...sn.last_lookup!, prefix: 32768 } };
     const [x] = stepPoint(l, withPrefix, sn.last_lookup!.steps[1]!)!;
     expect(x).toBeCloseTo(l.buffers[1]!.x + l.buffers[1]!.fillW / 2, 6);
+  });
+});
+
+describe('the scene as text', () => {
+  it('matches its snapshot (the mid-merge store with the traced lookup, at 600 px)', () => {
+    expect(sceneText(structureScene(conaSnapshot(), 600, { recentNs: 2e8, selected: { level: 3, slot: 0 } }))).toMatchSnapshot();
   });
 });
