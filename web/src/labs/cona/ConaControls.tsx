@@ -104,7 +104,7 @@ export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
         <button type="button" disabled={off} onClick={() => onOp({ op: 'get', key })} title="Look the key up and draw its path down the levels">Get</button>
         <button type="button" disabled={off} onClick={() => onOp({ op: 'delete', key })} title="Write a delete marker: the newest version wins">Delete</button>
       </form>
-      <div className="op-row" role="group" aria-label="Bulk insert, crash and recovery">
+      <div className="op-row" role="group" aria-label="Bulk insert and skipping ahead">
         {hasArg(info, 'fill', 'count') && <OpArgField session={info} op="fill" arg="count" id="cona-fill" label="new records" value={fill} onChange={(v) => setFill(Number(v))} />}
         <button type="button" disabled={off} onClick={() => onOp({ op: 'fill', count: fill })} title="Insert this many new records at once">Fill</button>
         {hasArg(info, 'run_until', 'event') && (
@@ -115,6 +115,8 @@ export function ConaOps({ info, onOp, busy, crashed }: OpProps) {
               title="Let virtual time run, the load arriving, until the event happens">Skip ahead</button>
           </>
         )}
+      </div>
+      <div className="op-row" role="group" aria-label="Durability and crashes">
         <button type="button" disabled={off} onClick={() => onOp({ op: 'sync' })}
           title="Make everything acknowledged durable: the manifest names the cells">Sync</button>
         <button type="button" className="danger" disabled={off} onClick={() => onOp({ op: 'crash' })}

@@ -84,8 +84,8 @@ describe('events, summary and results', () => {
     expect(describeResult({ op: 'get', key: 'alice' }, { found: true, value: 'v1', latency_us: 12, flash_reads: 1 })).toContain('found → “v1”, 1 flash read, 12 µs');
     expect(describeResult({ op: 'get', key: 'bob' }, { found: false })).toContain('get “bob”: not found');
     expect(describeResult({ op: 'get', record: 7 }, { found: true })).toContain('get record 7: found');
-    expect(describeResult({ op: 'fill', count: 5000 }, { op: 'fill', first_record: 0, records: 5000, induces: 17, merges: 12, flips: 1, duration_us: 250000 }))
-      .toBe('filled 5000 new records in 250 ms, then synced: 17 induces, 12 merges, 1 flip');
+    expect(describeResult({ op: 'fill', count: 5000 }, { op: 'fill', first_record: 20, records: 5031, induces: 17, merges: 12, flips: 1, duration_us: 250000 }))
+      .toBe('filled 5000 new records from record 20 in 250 ms, then synced: 17 induces, 12 merges, 1 flip');
     expect(describeResult({ op: 'crash' }, { unsynced_bytes: 4400, unsynced_writes: 20, buffered_entries: 1 }))
       .toMatch(/^crashed: 20 unsynced writes undone, 1 buffered entry gone;/);
     expect(describeResult({ op: 'run_until', event: 'flip' }, { op: 'run_until', event: 'flip', happened: true, level: 3, waited_ms: 412 })).toBe('ran until the next flip (level 3) after 412 ms');

@@ -238,10 +238,13 @@ export function describeResult(op: ConaOp, r: ConaOpResult): string {
       return `get ${name}: ${found ? `found${value}` : 'not found'}${reads !== undefined ? `, ${reads} flash read${reads === 1 ? '' : 's'}` : ''}${latency(r)} — its path is drawn on the structure and listed below`;
     }
     case 'fill': {
-      const n = num(r, 'records') ?? op.count;
+      // `records` is the session's record count after the fill (the background load's inserts too), not the fill's.
+      const n = op.count;
+      const first = num(r, 'first_record');
       const caused = (['induces', 'merges', 'flips'] as const).filter((k) => num(r, k) !== undefined).map((k) => `${fmt(num(r, k)!)} ${k.slice(0, -1)}${num(r, k) === 1 ? '' : 's'}`);
       const us = num(r, 'duration_us');
-      return `filled ${fmt(n)} new record${n === 1 ? '' : 's'}${us !== undefined ? ` in ${fmtNs(us * 1000)}` : ''}, then synced${caused.length > 0 ? `: ${caused.join(', ')}` : ''}`;
+      const from = first !== undefined ? ` from record ${first}` : '';
+      return `filled ${fmt(n)} new record${n === 1 ? '' : 's'}${from}${us !== undefined ? ` in ${fmtNs(us * 1000)}` : ''}, then synced${caused.length > 0 ? `: ${caused.join(', ')}` : ''}`;
     }
     case 'sync':
       return `synced: everything acknowledged is durable${latency(r)}`;
