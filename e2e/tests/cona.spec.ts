@@ -180,16 +180,16 @@ test('a lesson scenario loads into the live store: alice traced to her one flash
   const lookup = live.getByTestId('cona-lookup');
   await expect(lookup).toContainText('get “alice”: found in the L', { timeout: 60_000 });
   await expect(lookup).toContainText('1 flash read');
-  // The lookup stopped the clock, so its path stays on the structure it went through.
-  await expect(live.getByRole('button', { name: 'Play' })).toBeVisible();
-  await expect(live.getByTestId('cona-lookup-stale')).toHaveCount(0);
   await live.getByTestId('cona-structure').scrollIntoViewIfNeeded();
   await shot(page, 'cona-scenario-trace');
-  // Once merges replace the cells it passed, the path fades and the panel says so.
+  // The scenario plays on: once merges replace the cells the lookup passed, its path fades and the panel says so.
+  await expect(live.getByRole('button', { name: 'Pause' })).toBeVisible();
   await live.getByLabel('speed').selectOption({ label: '1 s per second' });
-  await live.getByRole('button', { name: 'Play' }).click();
   await expect(live.getByTestId('cona-lookup-stale')).toBeVisible({ timeout: 60_000 });
-  await live.getByRole('button', { name: 'Pause' }).click();
+  // A Get of one's own stops the clock, so that path stays.
+  await live.getByRole('button', { name: 'Get' }).click();
+  await expect(live.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(live.getByTestId('cona-lookup-stale')).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

@@ -68,7 +68,6 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
     onScript: (op, r, step) => {
       if (step.error) setOpError(step.error);
       else if (!isCoreError(r)) setResult(describeResult(op, r.result));
-      if (op.op === 'get') live.setPlay(false);  // as a Get pressed: the path stays on the structure it went through
     },
     draw: (sn, _now, views) => frame(sn, views),
     // The timeline's columns (a minute of 50 ms samples) at most four times a second, when they changed.
