@@ -46,6 +46,7 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
   const frame = (sn: ConaSnapshot, views: Record<string, Columns | CoreError>) => {
     const tl = views.timeline;
     if (tl && !isCoreError(tl)) timeline.current?.paint(readTimeline(tl), sn.t_ns, sn.events);
+    else timeline.current?.fit();
     const key = sn.last_lookup ? JSON.stringify(sn.last_lookup) : '';
     if (key !== lookupAt.current.key) lookupAt.current = { key, cells: lookupCells(sn) };
     const now = key !== '' && lookupStale(sn, lookupAt.current.cells);
