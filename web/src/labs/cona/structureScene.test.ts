@@ -92,10 +92,13 @@ describe('structureScene', () => {
 
   it('outlines a level that flipped within the recent window, and only then', () => {
     const sn = waitingSnapshot();
-    expect([...recentFlips(sn, 2e6)]).toEqual([3]);
+    expect([...recentFlips(sn, 2e6).keys()]).toEqual([3]);
+    expect(recentFlips(sn, 2e6).get(3)).toBeCloseTo(0.5, 6);  // 1 ms ago of a 2 ms window
     const sc = structureScene(sn, 800, { recentNs: 2e6 });
     expect(sceneTexts(sc)).toContain('flipped');
     expect(rect(sc.items, 'cell-L3-0')!.stroke).toBe(CONA.flip);
+    expect(rect(sc.items, 'cell-L3-0')!.lw).toBeCloseTo(3.5, 6);
+    expect(rect(structureScene(sn, 800, { recentNs: 1.1e6 }).items, 'cell-L3-0')!.lw).toBeLessThan(2.5);
     expect(sceneTexts(structureScene(sn, 800, { recentNs: 1e5 }))).not.toContain('flipped');
   });
 

@@ -6,7 +6,7 @@
  * for a level-1 slot. Below, one row per level: the two visible slots and the shadow in three
  * columns, each cell as wide as its capacity on a log scale (a level holds twice the one
  * above), filled as it holds entries; a shadow fills as its merge streams in, the merge arrow
- * runs from the level merging into it, and a level that just flipped is outlined. The last
+ * runs from the level merging into it, and a level that just flipped is outlined, the outline thinning as the flip ages. The last
  * lookup draws over it: a numbered marker at each place it searched (at its rank along the
  * bar or cell), joined in order. Pure: structureLayout() places things, structureScene() draws.
  */
@@ -131,9 +131,15 @@ export function stepPoint(layout: StructureLayout, sn: ConaSnapshot, s: ConaLook
   return [along(box.x, box.w, s.rank, box.cell?.entries ?? 0), box.y + box.h / 2];
 }
 
-/** The levels that flipped within the last `recentNs` of virtual time. */
-export function recentFlips(sn: ConaSnapshot, recentNs: number): Set<number> {
-  return new Set(sn.events.filter((e) => e.kind === 'flip' && e.t_ns >= sn.t_ns - recentNs).map((e) => e.level));
+/** The levels that flipped within the last `recentNs` of virtual time, each with how fresh (1 just now … 0 at `recentNs` ago). */
+export function recentFlips(sn: ConaSnapshot, recentNs: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const e of sn.events) {
+    if (e.kind !== 'flip' || e.t_ns < sn.t_ns - recentNs) continue;
+    const fresh = recentNs > 0 ? Math.min(1, Math.max(0, 1 - (sn.t_ns - e.t_ns) / recentNs)) : 1;
+    out.set(e.level, Math.max(out.get(e.level) ?? 0, fresh));
+  }
+  return out;
 }
 
 function buffers(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout): void {
@@ -164,7 +170,8 @@ function buffers(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout):
   });
 }
 
-function cellItems(items: SceneItem[], s: SlotBox, flipped: boolean): void {
+/** `flipped`: how fresh the level's flip is (0: none recent); its outline thins as the flip ages. */
+function cellItems(items: SceneItem[], s: SlotBox, flipped: number): void {
   const c = s.cell;
   const shadow = s.slot === 2 || (c !== null && !c.visible);
   if (!c) {
@@ -178,7 +185,8 @@ function cellItems(items: SceneItem[], s: SlotBox, flipped: boolean): void {
   const colour = shadow ? CONA.shadow : c.consumed ? CONA.consumed : CONA.cell;
   items.push({ t: 'rect', x: s.x, y: s.y, w: s.w, h: s.h, fill: '#ffffff' });
   if (frac > 0) items.push({ t: 'rect', x: s.x, y: s.y, w: s.w * frac, h: s.h, fill: colour, tag: `fill-${tag}` });
-  items.push({ t: 'rect', x: s.x, y: s.y, w: s.w, h: s.h, stroke: flipped && !shadow ? CONA.flip : colour, lw: flipped && !shadow ? 3 : 1.5,
+  const flip = flipped > 0 && !shadow;
+  items.push({ t: 'rect', x: s.x, y: s.y, w: s.w, h: s.h, stroke: flip ? CONA.flip : colour, lw: flip ? 2 + 3 * flipped : 1.5,
     ...(shadow ? { dash: [5, 3] } : {}), tag: `cell-${tag}` });
   const text = shadow ? (shadowDone(c) ? 'done' : `${Math.round(frac * 100)}%`) : fmt(c.entries);
   if (text.length * 6.2 + 6 <= s.w) {
@@ -203,7 +211,7 @@ function levels(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout, r
     const row = layout.slots.filter((s) => s.level === level);
     const y = row[0]!.y;
     items.push({ t: 'text', x: PAD, y: y + CELL_H / 2 + 4, text: `L${level}`, font: FONT_BOLD });
-    for (const s of row) cellItems(items, s, flips.has(level));
+    for (const s of row) cellItems(items, s, flips.get(level) ?? 0);
     // "flipped" where there is room between slot 1 and the shadow column (the outline says it anyway).
     const after = row[1]!.x + row[1]!.w + 4;
     if (flips.has(level) && row[2]!.x - after >= 50) {
