@@ -11,19 +11,18 @@ namespace fawnlab::cona {
 
 namespace {
 constexpr char kMagic[8] = {'C', 'O', 'N', 'A', 'M', 'F', 'S', '1'};
-constexpr size_t kHeader = 4 + 8 + 8 + 4 + 4 + 8 + 8 + 4 + 2 * 20 + 4;  // through the cell count
-constexpr size_t kCellBytes = 1 + 1 + 8 + 8 + 1 + 1 + 4;
 }  // namespace
 
 std::vector<uint8_t> EncodeManifest(const Manifest& m) {
   std::vector<uint8_t> b(kManifestBytes, 0);
-  uint8_t* p = b.data() + 4;  // [0,4): CRC32C of [4, end of cells)
+  uint8_t* p = b.data() + 4;  // [0,4): zero; the CRC32C of [0, 4092) is the block's last 4 bytes
   std::memcpy(p, kMagic, 8); p += 8;
   PutLe64(p, m.seq); p += 8;
   PutLe32(p, m.key_bytes); p += 4;
   PutLe32(p, m.value_bytes); p += 4;
   PutLe64(p, m.buffer_entries); p += 8;
   PutLe64(p, m.next_id); p += 8;
+  PutLe64(p, m.synced_seq); p += 8;
   PutLe32(p, static_cast<uint32_t>(m.image_slot + 1)); p += 4;
   for (const ManifestImagePart* part : {&m.frozen, &m.active}) {
     PutLe64(p, part->start); p += 8;
@@ -40,8 +39,8 @@ std::vector<uint8_t> EncodeManifest(const Manifest& m) {
     *p++ = c.fragment_bits;
     PutLe32(p, c.crc); p += 4;
   }
-  const size_t end = static_cast<size_t>(p - b.data());
-  PutLe32(b.data(), fawnds::Crc32c(b.data() + 4, end - 4));
+  // At the end, so a torn write (the block's last unit lost) is always caught.
+  PutLe32(b.data() + kManifestBytes - 4, fawnds::Crc32c(b.data(), kManifestBytes - 4));
   return b;
 }
 
@@ -49,6 +48,8 @@ StatusOr<Manifest> DecodeManifest(const uint8_t* b, uint64_t n) {
   if (n < kManifestBytes) return Status::Corruption("CONA manifest: short read");
   const uint8_t* p = b + 4;
   if (std::memcmp(p, kMagic, 8) != 0) return Status::Corruption("CONA manifest: bad magic (no manifest written here)");
+  if (GetLe32(b + kManifestBytes - 4) != fawnds::Crc32c(b, kManifestBytes - 4))
+    return Status::Corruption("CONA manifest: CRC mismatch (torn or corrupt)");
   p += 8;
   Manifest m;
   m.seq = GetLe64(p); p += 8;
@@ -56,6 +57,7 @@ StatusOr<Manifest> DecodeManifest(const uint8_t* b, uint64_t n) {
   m.value_bytes = GetLe32(p); p += 4;
   m.buffer_entries = GetLe64(p); p += 8;
   m.next_id = GetLe64(p); p += 8;
+  m.synced_seq = GetLe64(p); p += 8;
   m.image_slot = static_cast<int>(GetLe32(p)) - 1; p += 4;
   for (ManifestImagePart* part : {&m.frozen, &m.active}) {
     part->start = GetLe64(p); p += 8;
@@ -64,8 +66,6 @@ StatusOr<Manifest> DecodeManifest(const uint8_t* b, uint64_t n) {
   }
   const uint32_t cells = GetLe32(p); p += 4;
   if (cells > kManifestMaxCells) return Status::Corruption("CONA manifest: cell count " + std::to_string(cells) + " is too large");
-  const size_t end = kHeader + cells * kCellBytes;
-  if (GetLe32(b) != fawnds::Crc32c(b + 4, end - 4)) return Status::Corruption("CONA manifest: CRC mismatch (torn or corrupt)");
   for (uint32_t i = 0; i < cells; ++i) {
     ManifestCell c;
     c.level = *p++;

@@ -31,6 +31,9 @@ struct Manifest {
   uint32_t key_bytes = 0, value_bytes = 0;
   uint64_t buffer_entries = 0;
   uint64_t next_id = 1;
+  // The newest manifest a completed (or this) Sync made durable: recovery may fall back from
+  // this manifest to the other slot's only if that one is at least this new.
+  uint64_t synced_seq = 0;
   int image_slot = -1;            // -1: no synced buffer image
   ManifestImagePart frozen, active;
   std::vector<ManifestCell> cells;

@@ -351,45 +351,48 @@ void Store::Discard(uint64_t id) {
   slots_[c->level][c->file_slot] = 0;
   // The durable manifest may still name this cell: its slot is not reused until a manifest
   // that no longer does is durable (WriteManifest releases it).
-  if (c->visible) held_[c->level][c->file_slot] = true;
+  if (c->visible && o_.durable_links) held_[c->level][c->file_slot] = true;
   cells_.erase(it);
   for (uint64_t s : src) Discard(s);
 }
 
 void Store::MakeRoom(Op* op) {
-  if (VisibleCount(1) < 2 && FreeSlot(1) >= 0) {
+  auto stop_waiting = [this, op] {
     if (frozen_waiting_) {
       stats_.exposed_merge_ns += sim_->now() - op->wait_start;
       frozen_waiting_ = false;
     }
+  };
+  if (VisibleCount(1) < 2 && FreeSlot(1) >= 0) {
+    stop_waiting();
     Induce(op);
     return;
   }
-  const uint64_t links_before = stats_.links;
-  if (TryLink(2)) {
+  const uint64_t links0 = stats_.links;
+  if (VisibleCount(1) >= 2) TryLink(2);
+  // (A deeper link may have happened even when level 2's shadow could not follow.)
+  if (stats_.links != links0) {
     ++stats_.flips;
-    (void)links_before;
-    if (frozen_waiting_) {
-      stats_.exposed_merge_ns += sim_->now() - op->wait_start;
-      frozen_waiting_ = false;
-    }
-    // The link names new visible cells: the manifest says so before level 1's slots are reused.
+    stop_waiting();
+    // The link names new visible cells: a manifest says so (level 1's freed slots are reused
+    // only once it is durable).
     op->induce_start = sim_->now();
-    WriteManifest([this, op] {
+    WriteManifest(false, [this, op] {
       stats_.induce_ns += sim_->now() - op->induce_start;
       MakeRoom(op);
     });
     return;
   }
-  // Wait for the merge actor.
+  // Wait: for the merge actor, or for the flush that frees a held level-1 slot.
   if (!frozen_waiting_) {
     frozen_waiting_ = true;
     op->wait_start = std::max(sim_->now(), fg_free_at_);
   }
   if (!merge_) MergeKick();
-  if (!merge_) {
+  if (!merge_ && !manifest_busy_ && !manifest_due_) {
     failed_ = true;
     failure_ = Status::Internal("CONA store stuck: level 1 is full and no merge can run");
+
     return;
   }
   writer_wait_ = [this, op] { MakeRoom(op); };
@@ -445,7 +448,7 @@ void Store::Induce(Op* op) {
       image_frozen_ = image_active_;  // the induced part of the image is in a cell now
       image_active_ = {};
       ++stats_.induces;
-      WriteManifest([this, op] {
+      WriteManifest(false, [this, op] {
         stats_.induce_ns += sim_->now() - op->induce_start;
         MergeKick();
         if (!o_.merge_thread && merge_) {
@@ -472,13 +475,14 @@ void Store::SingleThreadWait(Op* op) {
 
 // ---------------------------------------------------------------- manifest and sync
 
-void Store::WriteManifest(std::function<void()> then) {
+std::vector<uint8_t> Store::BuildManifest(bool sync) {
   Manifest m;
   m.seq = manifest_seq_++;
   m.key_bytes = layout_.key_bytes;
   m.value_bytes = layout_.value_bytes;
   m.buffer_entries = layout_.buffer_entries;
   m.next_id = next_id_;
+  m.synced_seq = sync ? m.seq : last_sync_seq_;
   m.image_slot = (image_frozen_.count || image_active_.count) ? image_slot_ : -1;
   m.frozen = image_frozen_;
   m.active = image_active_;
@@ -494,26 +498,60 @@ void Store::WriteManifest(std::function<void()> then) {
     mc.crc = c->crc;
     m.cells.push_back(mc);
   }
-  auto bytes = std::make_shared<std::vector<uint8_t>>(EncodeManifest(m));
-  // Slots held for the previous manifest's cells are free once this one is durable.
+  ++stats_.manifests;
+  stats_.store_bytes_written += kManifestBytes;
+  return EncodeManifest(m);
+}
+
+// A manifest names the visible cells (and the synced image). It goes to the slot that does not
+// hold the newest durable manifest (a torn write there would leave nothing to recover from).
+// `durable` (a sync): flush (the cells and image it names are durable first: a write-back cache
+// may reorder), write, flush, then `then`. Otherwise (an induce or a link) `then` at once:
+// with durable_links the same three steps run in the background, one manifest at a time, the
+// newest state each time, and the slots of cells it no longer names are reused only once it is
+// durable; without, the manifest is written, unflushed (the next sync makes it durable).
+void Store::WriteManifest(bool durable, std::function<void()> then) {
+  if (!durable && !o_.durable_links) {
+    auto bytes = std::make_shared<std::vector<uint8_t>>(BuildManifest(false));
+    Io(device::IoCommand::Single(device::IoEntry::Write(layout_.manifest_offset(1 - durable_slot_), kManifestBytes,
+                                                        bytes->data())),
+       [bytes, then = std::move(then)] { then(); });
+    return;
+  }
+  if (durable) sync_waiters_.push_back(std::move(then));
+  else manifest_due_ = true;
+  PumpManifest();
+  if (!durable) then();
+}
+
+void Store::PumpManifest() {
+  if (manifest_busy_ || failed_ || (!manifest_due_ && sync_waiters_.empty())) return;
+  manifest_busy_ = true;
+  manifest_due_ = false;
+  const bool sync = !sync_waiters_.empty();
+  auto waiters = std::make_shared<std::vector<std::function<void()>>>(std::move(sync_waiters_));
+  sync_waiters_.clear();
+  // Built now: every cell it names (and the image) was written before the flush below.
+  const uint64_t seq = manifest_seq_;
+  auto bytes = std::make_shared<std::vector<uint8_t>>(BuildManifest(sync));
   std::vector<std::pair<int, int>> release;
   for (int l = 1; l < static_cast<int>(held_.size()); ++l)
     for (int sl = 0; sl < 3; ++sl) if (held_[l][sl]) release.emplace_back(l, sl);
-  then = [this, release, then = std::move(then)] {
+  const int slot = 1 - durable_slot_;
+  auto done = [this, release, slot, seq, sync, waiters] {
+    manifest_busy_ = false;
+    durable_slot_ = slot;
+    durable_seq_ = seq;
+    if (sync) last_sync_seq_ = seq;
     for (const auto& [l, sl] : release) held_[l][sl] = false;
+    PumpManifest();  // a manifest due meanwhile (before anyone below checks for progress)
     if (!release.empty()) MergeKick();
-    then();
+    for (auto& w : *waiters) w();
+    NotifyWriter();
   };
-  const uint64_t off = layout_.manifest_offset(static_cast<int>(m.seq % 2));
-  ++stats_.manifests;
-  stats_.store_bytes_written += kManifestBytes;
-  // Flush (the cells it names are durable first), write, flush (durable before any slot it
-  // frees is reused).
-  Io(device::IoCommand::Single(device::IoEntry::Flush()), [this, bytes, off, then = std::move(then)]() mutable {
-    Io(device::IoCommand::Single(device::IoEntry::Write(off, kManifestBytes, bytes->data())),
-       [this, bytes, then = std::move(then)]() mutable {
-         Io(device::IoCommand::Single(device::IoEntry::Flush()), std::move(then));
-       });
+  Io(device::IoCommand::Single(device::IoEntry::Flush()), [this, bytes, slot, done] {
+    Io(device::IoCommand::Single(device::IoEntry::Write(layout_.manifest_offset(slot), kManifestBytes, bytes->data())),
+       [this, bytes, done] { Io(device::IoCommand::Single(device::IoEntry::Flush()), done); });
   });
 }
 
@@ -543,7 +581,7 @@ void Store::RunSync(Op* op) {
       image_slot_ = slot;
       image_frozen_ = {0, nf, fawnds::Crc32c(data->data(), nf * layout_.entry_bytes)};
       image_active_ = {nf, na, fawnds::Crc32c(data->data() + nf * layout_.entry_bytes, na * layout_.entry_bytes)};
-      WriteManifest([this, op] {
+      WriteManifest(true, [this, op] {
         ++stats_.syncs;
         stats_.sync_ns += sim_->now() - op->start;
         Done d = std::move(op->done);
@@ -1052,30 +1090,59 @@ StatusOr<std::unique_ptr<Store>> Store::Recover(device::Device* dev, StoreOption
   if (!l.ok()) return l.status();
   sim::Simulator* sim = dev->sim();
   const SimTime t0 = sim->now();
-  std::unique_ptr<Store> s(new Store(dev, std::move(o), l.value()));
-  const Layout& L = s->layout_;
-  // The newest valid manifest.
+  const Layout& L = l.value();
   std::vector<uint8_t> b[2] = {std::vector<uint8_t>(kManifestBytes), std::vector<uint8_t>(kManifestBytes)};
   device::IoCommand cmd{{device::IoEntry::Read(L.manifest_offset(0), kManifestBytes, b[0].data()),
                          device::IoEntry::Read(L.manifest_offset(1), kManifestBytes, b[1].data())},
-                        s->o_.stream};
+                        o.stream};
   auto r = device::SubmitAndWait(dev, cmd);
   if (!r.ok()) return r.status();
   rep.bytes_read += 2 * kManifestBytes;
   StatusOr<Manifest> m[2] = {DecodeManifest(b[0].data(), kManifestBytes), DecodeManifest(b[1].data(), kManifestBytes)};
-  int pick = -1;
-  for (int i = 0; i < 2; ++i) {
-    if (!m[i].ok()) continue;
-    if (pick < 0 || m[i].value().seq > m[pick].value().seq) pick = i;
-  }
-  if (pick < 0)
-    return Status::Corruption("no valid CONA manifest at offset " + std::to_string(L.manifest_offset(0)) +
+  // Newest first; a manifest whose cells or image do not check (a torn write that named cells
+  // a crash undid) gives way to the other.
+  std::vector<int> order;
+  for (int i = 0; i < 2; ++i) if (m[i].ok()) order.push_back(i);
+  if (order.size() == 2 && m[order[1]].value().seq > m[order[0]].value().seq) std::swap(order[0], order[1]);
+  if (order.empty())
+    return Status::Corruption("no valid CONA manifest at offset " + std::to_string(l.value().manifest_offset(0)) +
                               ": slot 0: " + m[0].status().message() + "; slot 1: " + m[1].status().message());
-  const Manifest& man = m[pick].value();
-  rep.manifest_slot = pick;
-  rep.manifest_seq = man.seq;
-  rep.other_slot = m[1 - pick].ok() ? "older (seq " + std::to_string(m[1 - pick].value().seq) + ")"
-                                     : m[1 - pick].status().message();
+  std::string errors;
+  for (size_t n = 0; n < order.size(); ++n) {
+    const int pick = order[n];
+    if (n > 0 && m[pick].value().seq < m[order[0]].value().synced_seq) {
+      // The newer manifest says a sync made a manifest at least that new durable: this older
+      // one would silently lose synced data.
+      errors += "; slot " + std::to_string(pick) + " (seq " + std::to_string(m[pick].value().seq) +
+                ") is older than the last sync (seq " + std::to_string(m[order[0]].value().synced_seq) + ")";
+      break;
+    }
+    rep = RecoveryReport{};
+    rep.bytes_read = 2 * kManifestBytes;
+    rep.manifest_slot = pick;
+    rep.manifest_seq = m[pick].value().seq;
+    rep.other_slot = n > 0 ? "newer, but " + errors
+                           : (m[1 - pick].ok() ? "older (seq " + std::to_string(m[1 - pick].value().seq) + ")"
+                                               : m[1 - pick].status().message());
+    auto s = RecoverFrom(dev, o, l.value(), m[pick].value(), pick, &rep);
+    if (s.ok()) {
+      rep.duration_ns = sim->now() - t0;
+      s.value()->MergeKick();  // merges the recovered structure makes due (shadows were discarded)
+      if (report) *report = rep;
+      return s;
+    }
+    if (s.status().code() != StatusCode::kCorruption) return s.status();
+    errors += (errors.empty() ? "" : "; ") + std::string("slot ") + std::to_string(pick) + ": " + s.status().message();
+  }
+  return Status::Corruption("no CONA manifest recovers: " + errors);
+}
+
+StatusOr<std::unique_ptr<Store>> Store::RecoverFrom(device::Device* dev, const StoreOptions& o, const Layout& layout,
+                                                    const Manifest& man, int slot, RecoveryReport* rep_out) {
+  RecoveryReport& rep = *rep_out;
+  sim::Simulator* sim = dev->sim();
+  std::unique_ptr<Store> s(new Store(dev, o, layout));
+  const Layout& L = s->layout_;
   if (man.key_bytes != L.key_bytes || man.value_bytes != L.value_bytes || man.buffer_entries != L.buffer_entries)
     return Status::InvalidArgument("CONA manifest was written with key_bytes " + std::to_string(man.key_bytes) +
                                    ", value_bytes " + std::to_string(man.value_bytes) + ", " +
@@ -1165,16 +1232,15 @@ StatusOr<std::unique_ptr<Store>> Store::Recover(device::Device* dev, StoreOption
   s->next_id_ = man.next_id;
   for (const auto& [id, cell] : s->cells_) s->next_id_ = std::max(s->next_id_, id + 1);
   s->manifest_seq_ = man.seq + 1;
+  s->durable_slot_ = slot;
+  s->durable_seq_ = man.seq;
+  s->last_sync_seq_ = man.synced_seq;
   // What the file can still take is counted in buffers' worth: a level-i cell stands for
   // 2^(i-1) induced buffers whatever merges dropped.
   s->accepted_entries_ = rep.buffer_entries;
   for (const auto& [id, cell] : s->cells_) s->accepted_entries_ += L.cell_capacity(cell->level);
   sim->RunUntil(sim->now() + c.ns(cpu));
   s->fg_free_at_ = s->merge_free_at_ = sim->now();
-  rep.duration_ns = sim->now() - t0;
-  // Merges the recovered structure makes due start now (the shadows were discarded).
-  s->MergeKick();
-  if (report) *report = rep;
   return s;
 }
 

@@ -61,6 +61,13 @@ struct StoreOptions {
   HostCosts costs = I7_3610QM();
   // Added by H1: bytes of each source the merge actor reads per step (and of shadow it writes).
   uint32_t merge_chunk_bytes = 64 * 1024;
+  // Added by H1. false (the thesis: an mmapped file, write-back left to the kernel): only Sync
+  // flushes; a crash loses nothing synced, but a torn write between syncs may hit a cell the
+  // last sync named, and recovery then refuses with a clear Corruption error. true: each
+  // induce's or link's manifest is also made durable in the background (flush, write, flush)
+  // and a freed slot is reused only once no durable manifest names it — torn writes cost
+  // nothing synced, but a fast writer waits for those flushes. docs/decisions.md "CONA: durability".
+  bool durable_links = false;
 };
 
 struct StoreStats {
@@ -176,6 +183,8 @@ class Store {
   struct Op;
   struct Merge;
   Store(device::Device* dev, StoreOptions o, Layout l);
+  static StatusOr<std::unique_ptr<Store>> RecoverFrom(device::Device* dev, const StoreOptions& o, const Layout& layout,
+                                                      const Manifest& man, int slot, RecoveryReport* rep);
 
   Status CheckKey(std::string_view key) const;
   Status CheckRoom() const;
@@ -192,7 +201,9 @@ class Store {
   void ProbeCells(Op* op, size_t from, sim::SimDuration cpu);
   void RunScan(Op* op);
   void RunSync(Op* op);
-  void WriteManifest(std::function<void()> then);
+  void WriteManifest(bool durable, std::function<void()> then);
+  std::vector<uint8_t> BuildManifest(bool sync);
+  void PumpManifest();
   // Structure.
   int Depth() const;
   bool AloneAtBottom(int level, uint64_t self) const;
@@ -234,6 +245,11 @@ class Store {
   sim::SimTime fg_free_at_ = 0;
   std::function<void()> writer_wait_;   // set while the writer waits for the merge actor
   bool frozen_waiting_ = false;
+  bool manifest_busy_ = false, manifest_due_ = false;
+  std::vector<std::function<void()>> sync_waiters_;
+  int durable_slot_ = 0;        // the manifest slot holding the newest durable manifest
+  uint64_t durable_seq_ = 0;
+  uint64_t last_sync_seq_ = 0;
   // Merge actor.
   std::unique_ptr<Merge> merge_;
   sim::SimTime merge_free_at_ = 0;

@@ -34,6 +34,7 @@ struct Params {
   int last_fragment_bits;
   uint64_t keyspace;
   uint64_t ops;
+  bool durable_links = false;
 };
 
 void RunRandom(const Params& p, uint64_t seed) {
@@ -45,6 +46,7 @@ void RunRandom(const Params& p, uint64_t seed) {
   o.trie = p.trie;
   o.last_fragment_bits = p.last_fragment_bits;
   o.merge_chunk_bytes = 1024;
+  o.durable_links = p.durable_links;
   sim::Simulator sim;
   auto dev = testing::TestDevice(&sim, uint64_t{4} << 30);
   o.region_bytes = Store::FileBytes(o, p.ops);
@@ -120,7 +122,7 @@ void RunRandom(const Params& p, uint64_t seed) {
   EXPECT_EQ(final_bad, 0u);
   const StoreStats& st = store->stats();
   const Structure str = store->structure();
-  std::cout << "  buffer " << p.buffer_bytes << " B, merge_thread " << p.merge_thread << ", trie " << TrieMixName(p.trie)
+  std::cout << "  buffer " << p.buffer_bytes << " B, merge_thread " << p.merge_thread << ", trie " << TrieMixName(p.trie) << (p.durable_links ? ", durable links" : "")
             << ": " << p.ops << " ops, " << checked << " gets and " << scans_checked << " scans checked, "
             << st.induces << " induces, " << st.merges << " merges, " << st.links << " links, " << str.levels
             << " levels, " << st.false_positives << " false positives, " << st.dropped_tombstones
@@ -139,7 +141,7 @@ TEST(ConaStoreRandom, MillionOpsAgainstAMap) {
   const uint64_t n = Ops();
   RunRandom({10 * 28, true, TrieMix::kThesis, 0, 20000, n * 6 / 10}, seed);
   RunRandom({16 * 28, false, TrieMix::k4, 8, 5000, n * 2 / 10}, seed + 1);
-  RunRandom({64 * 28, true, TrieMix::k64, 0, 50000, n * 2 / 10}, seed + 2);
+  RunRandom({64 * 28, true, TrieMix::k64, 0, 50000, n * 2 / 10, true}, seed + 2);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << "  " << n << " ops in " << secs << " s wall\n";
 }
