@@ -10,7 +10,8 @@ namespace fawnlab::cona {
 //   insert_move_ns_per_byte 0.1: memmove within L2 at ~10 GB/s (estimate).
 //   trie_symbol_ns 4: ~13 cycles per table-driven Huffman symbol (estimate; SILT reports
 //     ~1-2 µs per lookup over ~100-300 symbols at block 64).
-//   cell_probe_ns 20: bucket header + fragment load, ~1 cache miss (estimate).
+//   cell_probe_ns 20: the trie bucket's header, ~1 cache miss (estimate).
+//   fragment_compare_ns 2: a 2-byte load and compare, ~6 cycles (estimate).
 //   entry_compare_ns 10: compare after the read (estimate).
 //   induce_copy_ns_per_byte 0.2: memcpy into the mmapped file at ~5 GB/s, page faults
 //     included (estimate; §3.2.1 says induce is bound by the memory subsystem).

@@ -23,8 +23,10 @@ struct HostCosts {
   double insert_move_ns_per_byte = 0.1;
   // One Huffman symbol decoded by a trie lookup (table-driven decode of a few bits).
   double trie_symbol_ns = 4;
-  // Per cell consulted: locating the trie bucket and the fragment compare.
+  // Per cell consulted: locating the trie's bucket (its header, likely a cache miss).
   double cell_probe_ns = 20;
+  // The fragment compare at the trie's rank (a 2-byte load from the fragment array).
+  double fragment_compare_ns = 2;
   // Comparing a read entry's key with the lookup key (after the flash read).
   double entry_compare_ns = 10;
   // Induce: the memcpy of the frozen buffer into the mmapped file, per byte (§3.2.1: bounded

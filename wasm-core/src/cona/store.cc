@@ -670,7 +670,8 @@ void Store::ProbeCells(Op* op, size_t from, SimDuration cpu_ns) {
     if (cell->entries == 0) continue;
     ProbeResult pr = cell->index.Probe(op->key);
     stats_.trie_symbols += pr.trie_symbols;
-    cpu += c.cell_probe_ns + c.trie_symbol_ns * static_cast<double>(pr.trie_symbols);
+    cpu += c.cell_probe_ns + c.trie_symbol_ns * static_cast<double>(pr.trie_symbols) +
+           (pr.fragment >= 0 ? c.fragment_compare_ns : 0);
     // The logical slot: visible cells at a level, older 0, newer 1.
     int lslot = 0;
     for (uint64_t id : slots_[cell->level])
@@ -1022,7 +1023,7 @@ void Store::MergeDone() {
 
 // ---------------------------------------------------------------- inspection
 
-bool Store::idle() const { return queue_.empty() && !current_ && !merge_; }
+bool Store::idle() const { return queue_.empty() && !current_ && !merge_ && !manifest_busy_; }
 
 uint64_t Store::dram_bytes() const {
   uint64_t b = active_.reserved_bytes(layout_.entry_bytes) + frozen_.reserved_bytes(layout_.entry_bytes);

@@ -16,7 +16,9 @@
 // Gets search active then frozen buffer, then visible cells level 1 → k, newer cell first in a
 // level: trie rank → fragment check → one entry read on a match. Durability: cells are
 // immutable; a manifest (cona/manifest.h) written at each induce, link and sync names the
-// visible cells and the synced buffer image; Recover rebuilds from the newest valid one.
+// visible cells and the synced buffer image; Sync flushes (durable_links: every manifest is
+// made durable in the background); Recover rebuilds from the newest usable one, discarding
+// shadows. docs/cona/store.md, docs/formats/cona.md.
 // Timing: foreground ops one at a time through a FIFO core at HostCosts (cona/costs.h).
 // Single-threaded; deterministic given the order of calls.
 #ifndef FAWNLAB_CONA_STORE_H_
@@ -174,7 +176,7 @@ class Store {
   const StoreStats& stats() const { return stats_; }
   Structure structure() const;
   const StoreOptions& options() const { return o_; }
-  bool idle() const;       // no foreground op queued and no merge in progress
+  bool idle() const;       // no foreground op queued and no merge (nor background manifest) in progress
   uint64_t dram_bytes() const;  // tries + fragments + buffers: what the index really occupies
   const Layout& layout() const { return layout_; }
 
