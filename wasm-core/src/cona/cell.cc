@@ -31,9 +31,9 @@ StatusOr<CellIndex> CellIndex::Build(const std::vector<std::string>& keys, int b
   return c;
 }
 
-ProbeResult CellIndex::Probe(std::string_view key) const {
+ProbeResult CellIndex::Probe(const std::string& key) const {
   ProbeResult r;
-  r.rank = trie_->Rank(std::string(key), &r.trie_symbols);
+  r.rank = trie_->Rank(key, &r.trie_symbols);
   if (fragment_bits_ == 16) r.fragment = frag16_[r.rank] == Fragment(key, 16) ? 1 : 0;
   else if (fragment_bits_ == 8) r.fragment = frag8_[r.rank] == Fragment(key, 8) ? 1 : 0;
   return r;

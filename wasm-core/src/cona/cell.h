@@ -32,7 +32,7 @@ class CellIndex {
   static uint32_t Fragment(std::string_view key, int bits);
 
   // REQUIRES: size() > 0.
-  ProbeResult Probe(std::string_view key) const;
+  ProbeResult Probe(const std::string& key) const;
   uint64_t size() const { return size_; }
   int block_size() const { return block_size_; }
   int fragment_bits() const { return fragment_bits_; }

@@ -1047,7 +1047,8 @@ Structure Store::structure() const {
     for (uint64_t id : slots_[l]) {
       if (!id) continue;
       const Cell* c = cells_.at(id).get();
-      if (c->visible) vis.push_back(c); else sh = c;
+      // (A level-1 cell whose induce is being written shows in a visible slot, not yet visible.)
+      if (c->visible || l == 1) vis.push_back(c); else sh = c;
     }
     std::sort(vis.begin(), vis.end(), [](const Cell* a, const Cell* b) { return a->id < b->id; });
     auto info = [&](const Cell* c, int slot) {
