@@ -35,6 +35,7 @@ struct Params {
   uint64_t keyspace;
   uint64_t ops;
   bool durable_links = false;
+  uint64_t restart_every = 0;  // ops between clean restarts (sync, reopen); 0: none
 };
 
 void RunRandom(const Params& p, uint64_t seed) {
@@ -58,7 +59,7 @@ void RunRandom(const Params& p, uint64_t seed) {
   std::vector<std::string> keys;
   keys.reserve(p.keyspace);
   for (uint64_t i = 0; i < p.keyspace; ++i) keys.push_back(testing::TestKey(i + seed * 1000003, 8));
-  uint64_t mismatches = 0, checked = 0, scans_checked = 0, completed = 0, issued = 0;
+  uint64_t mismatches = 0, checked = 0, scans_checked = 0, completed = 0, issued = 0, restarts = 0;
   std::string first_mismatch;
   for (uint64_t i = 0; i < p.ops; ++i) {
     const uint64_t dice = rng.UniformU64(100);
@@ -99,6 +100,22 @@ void RunRandom(const Params& p, uint64_t seed) {
     }
     ASSERT_TRUE(s.ok()) << "op " << i << ": " << s.ToString();
     ++issued;
+    // Now and then a clean restart: sync, let everything finish, reopen from the manifest.
+    if (p.restart_every && i % p.restart_every == p.restart_every - 1) {
+      while (issued != completed && sim.Step()) {}
+      bool synced = false;
+      ASSERT_TRUE(store->Sync([&](const Status& x) { synced = x.ok(); }).ok());
+      while (!synced && sim.Step()) {}
+      while (!store->idle() && sim.Step()) {}
+      const uint64_t levels = static_cast<uint64_t>(store->structure().levels);
+      store.reset();
+      RecoveryReport rep;
+      auto rec = Store::Recover(dev.get(), o, &rep);
+      ASSERT_TRUE(rec.ok()) << "restart at op " << i << ": " << rec.status().ToString();
+      store = std::move(rec).value();
+      ++restarts;
+      EXPECT_LE(static_cast<uint64_t>(store->structure().levels), levels);
+    }
     // A few ops in flight at a time (the client keeps some outstanding), merges run meanwhile.
     if (issued - completed >= 4) {
       while (issued - completed >= 2 && sim.Step()) {}
@@ -126,7 +143,7 @@ void RunRandom(const Params& p, uint64_t seed) {
             << ": " << p.ops << " ops, " << checked << " gets and " << scans_checked << " scans checked, "
             << st.induces << " induces, " << st.merges << " merges, " << st.links << " links, " << str.levels
             << " levels, " << st.false_positives << " false positives, " << st.dropped_tombstones
-            << " markers dropped, virtual " << sim::NsToSec(sim.now()) << " s\n";
+            << " markers dropped, " << restarts << " restarts, virtual " << sim::NsToSec(sim.now()) << " s\n";
   EXPECT_GT(st.merges, 100u);
   if (std::getenv("CONA_DUMP"))
     for (const auto& c : str.cells)
@@ -139,7 +156,7 @@ TEST(ConaStoreRandom, MillionOpsAgainstAMap) {
   std::cout << "seed " << seed << " (FAWNLAB_TEST_SEED)\n";
   const auto t0 = std::chrono::steady_clock::now();
   const uint64_t n = Ops();
-  RunRandom({10 * 28, true, TrieMix::kThesis, 0, 20000, n * 6 / 10}, seed);
+  RunRandom({10 * 28, true, TrieMix::kThesis, 0, 20000, n * 6 / 10, false, 37337}, seed);
   RunRandom({16 * 28, false, TrieMix::k4, 8, 5000, n * 2 / 10}, seed + 1);
   RunRandom({64 * 28, true, TrieMix::k64, 0, 50000, n * 2 / 10, true}, seed + 2);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
