@@ -121,7 +121,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const std::string depth_miss =
       "fewer levels at this scale (" + FormatNumber(r.Metric("symbols_per_read_4")) +
       " symbols per read at block 4): a lookup passes about half the tries it passes at the thesis's 25M records "
-      "(k = 15-16), so the trie's share of a read, and the block size's effect, is smaller; it grows with scale";
+      "(k = 15-16), and most of a C read's time here is its page-cache misses to the SSD, so the trie's share of a "
+      "read, and the block size's effect, is smaller";
   if (c_first) {
     r.AddAnchor("delta_16_pct", -5, {false, 3},
                 Emergent("thesis §3.2.1, Fig 3.10: block 16 reads about 5% slower than block 4", why, depth_miss));
