@@ -96,6 +96,7 @@ Store::Store(device::Device* dev, StoreOptions o, Layout l)
       alive_(std::make_shared<bool>(true)) {
   slots_.assign(static_cast<size_t>(layout_.max_levels) + 2, std::vector<uint64_t>(3, 0));
   held_.assign(slots_.size(), std::vector<bool>(3, false));
+  page_cache_ = dynamic_cast<device::PageCache*>(dev_);
   stats_.served_by.assign(static_cast<size_t>(layout_.max_levels) + 1, 0);
   fg_free_at_ = sim_->now();
   merge_free_at_ = sim_->now();
@@ -689,7 +690,7 @@ void Store::ProbeCells(Op* op, size_t from, SimDuration cpu_ns) {
     const int level = cell->level;
     auto st = std::make_shared<LookupStep>(step);
     Finish(c.ns(cpu), [this, op, i, buf, off, st, level] {
-      auto* pc = dynamic_cast<device::PageCache*>(dev_);
+      device::PageCache* pc = page_cache_;
       const uint64_t misses0 = pc ? pc->misses() : 1;
       Status s = Io(device::IoCommand::Single(device::IoEntry::Read(off, layout_.entry_bytes, buf->data())),
                     [this, op, i, buf, st, level] {

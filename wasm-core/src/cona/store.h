@@ -41,6 +41,7 @@
 #include "cona/layout.h"
 #include "cona/manifest.h"
 #include "device/device.h"
+#include "device/page_cache.h"
 #include "sim/time.h"
 
 namespace fawnlab::cona {
@@ -227,6 +228,7 @@ class Store {
   Status Io(device::IoCommand cmd, std::function<void()> then);
 
   device::Device* dev_;
+  device::PageCache* page_cache_ = nullptr;  // dev_, when it is a page cache (LookupStep::cache_hit)
   sim::Simulator* sim_;
   StoreOptions o_;
   Layout layout_;
