@@ -438,3 +438,49 @@ TEST(ConaStore, BytesPerKeyByTrieMix) {
 
 }  // namespace
 }  // namespace fawnlab::cona
+
+namespace fawnlab::cona {
+namespace {
+
+TEST(ConaStore, RecoverRebuildsTheCellsAndTheSyncedBuffers) {
+  Rig r(Small(8));
+  PutN(r, 0, 205);  // cells on several levels, both buffers partly full
+  ASSERT_TRUE(r.Sync().ok());
+  r.Drain();
+  const Structure before = r.store->structure();
+  r.store.reset();  // a restart
+  RecoveryReport rep;
+  auto rec = Store::Recover(r.dev.get(), Small(8), &rep);
+  ASSERT_TRUE(rec.ok()) << rec.status().ToString();
+  r.store = std::move(rec).value();
+  uint64_t visible = 0, in_cells = 0;
+  for (const auto& c : before.cells) {
+    if (!c.visible) continue;
+    ++visible;
+    in_cells += c.entries;
+  }
+  EXPECT_EQ(rep.cells, visible);
+  EXPECT_EQ(rep.cell_entries, in_cells);
+  EXPECT_EQ(rep.buffer_entries, before.active_entries + before.frozen_entries);
+  EXPECT_GT(rep.bytes_read, in_cells * r.store->layout().entry_bytes);
+  EXPECT_GT(rep.duration_ns, 0) << "reads and index builds take virtual time";
+  const Structure after = r.store->structure();
+  EXPECT_EQ(after.active_entries, before.active_entries);
+  EXPECT_EQ(after.frozen_entries, before.frozen_entries);
+  EXPECT_EQ(after.trie_bytes, before.trie_bytes - [&] {
+    uint64_t shadow = 0;
+    for (const auto& c : before.cells) shadow += c.visible ? 0 : c.trie_bytes;
+    return shadow;
+  }());
+  for (uint64_t i = 0; i < 205; ++i) {
+    std::string v;
+    ASSERT_TRUE(r.Get(TestKey(i, 8), &v).ok()) << i;
+    EXPECT_EQ(v, "v" + std::to_string(i));
+  }
+  PutN(r, 205, 100);  // and it goes on
+  std::string v;
+  EXPECT_TRUE(r.Get(TestKey(300, 8), &v).ok());
+}
+
+}  // namespace
+}  // namespace fawnlab::cona
