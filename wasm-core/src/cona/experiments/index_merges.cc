@@ -160,6 +160,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                             {{0, k + 1.0}, {last_ops, k + 1.0}}});
   r.series.push_back(Series{"theory: 2k + 2 (COLA, one buffer)", "theory", per_sample.x_label, per_sample.y_label,
                             {{0, 2.0 * k + 2}, {last_ops, 2.0 * k + 2}}});
+  r.notes.push_back(
+      "Hidden = 1 - exposed merge time / the merge actor's busy time in the phase. The COLA line (2k + 2) is the "
+      "one-buffer deamortisation's rate (§3.1.1), not a run.");
+  r.notes.push_back(
+      "The merge actor is work-conserving (it runs whenever a merge is due, §3.1.3 leaves the pacing open), so its "
+      "moves come in bursts: steps_per_insert_peak_a is the largest sample's moves per write, not a paced k + 1.");
   return r;
 }
 

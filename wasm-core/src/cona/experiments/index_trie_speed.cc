@@ -33,6 +33,7 @@ struct Measured {
   double us_per_read = 0;
   double cache_hit_ratio = 0;
   double trie_bpk = 0;
+  int levels = 0;
 };
 
 StatusOr<Measured> RunOne(double scale, uint32_t buffer_kb, cona::TrieMix mix, const std::string& workload, uint64_t ops,
@@ -53,6 +54,7 @@ StatusOr<Measured> RunOne(double scale, uint32_t buffer_kb, cona::TrieMix mix, c
   out.us_per_read = run.gets ? 1e6 * run.read_s / static_cast<double>(run.gets) : 0;
   out.cache_hit_ratio = r.value().run.cache_hit_ratio;
   const cona::Structure st = m.value()->store()->structure();
+  out.levels = st.levels;
   out.trie_bpk = st.entries ? static_cast<double>(st.trie_bytes) / static_cast<double>(st.entries) : 0;
   return out;
 }
@@ -102,6 +104,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
         r.AddMetric(std::string("trie_bpk_") + kConfigs[i].name, got[i].trie_bpk);
       }
       r.AddMetric("cache_hit_ratio", got[0].cache_hit_ratio);
+      r.AddMetric("levels", got[0].levels);
       deltas.points = {{0, d16}, {1, d64}, {2, dmix}};
     }
     if (workloads.size() > 1) {
@@ -135,6 +138,10 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                          "last level holds most of the records after the load), and block 16's on the three above "
                          "it: its extra symbols per read are a sizeable part of block 64's"));
   }
+  r.notes.push_back(
+      "Each configuration loads a fresh machine (the tries are built at induce and merge time) and serves the same "
+      "requests (one seed). Read IOPS = reads / the client's time in reads; symbols_per_read_* are the Huffman "
+      "symbols the lookups really decoded, each charged cona/costs.h's trie_symbol_ns.");
   r.scale_note = "25M × " + cona::ScaleName(scale) + " records, DRAM and SSD; operations as many as the records unless set";
   return r;
 }
