@@ -56,6 +56,7 @@ describe('the lookup in words', () => {
       .toBe('L3 slot 0: trie rank 395 (17 symbols decoded) → no fragments here → entry read: the page cache had it → not here');
     expect(stepText({ ...l.steps[5]!, outcome: 2 })).toContain('a false positive');
     expect(lookupTitle(l)).toBe('get “alice”: found in the L3 slot 0 after 6 steps, 1 flash read, 96.5 µs');
+    expect(lookupTitle({ ...l, key: 'record 0', record: 0 })).toMatch(/^get record 0: found/);
   });
 
   it('names places', () => {
@@ -84,6 +85,8 @@ describe('events, summary and results', () => {
     expect(describeResult({ op: 'get', key: 'alice' }, { found: true, value: 'v1', latency_us: 12, flash_reads: 1 })).toContain('found → “v1”, 1 flash read, 12 µs');
     expect(describeResult({ op: 'get', key: 'bob' }, { found: false })).toContain('get “bob”: not found');
     expect(describeResult({ op: 'get', record: 7 }, { found: true })).toContain('get record 7: found');
+    expect(describeResult({ op: 'get', record: 0 }, { found: true, value: '\u0001ab\ufffd\u0007' })).toContain('found → a binary value (a workload record’s random bytes)');
+    expect(describeResult({ op: 'get', key: 'k' }, { found: true, value: 'x'.repeat(50) })).toContain(`“${'x'.repeat(40)}…”`);
     expect(describeResult({ op: 'fill', count: 5000 }, { op: 'fill', first_record: 20, records: 5031, induces: 17, merges: 12, flips: 1, duration_us: 250000 }))
       .toBe('filled 5000 new records from record 20 in 250 ms, then synced: 17 induces, 12 merges, 1 flip');
     expect(describeResult({ op: 'crash' }, { unsynced_bytes: 4400, unsynced_writes: 20, buffered_entries: 1 }))

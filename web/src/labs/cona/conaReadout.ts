@@ -154,7 +154,8 @@ export function lookupTitle(l: ConaLookup): string {
   const where = l.found && last ? ` in the ${placeName(last.level, last.slot)}` : '';
   const deleted = !l.found && last?.outcome === 3;
   const result = l.found ? `found${where}` : deleted ? 'deleted (a delete marker answered)' : 'not found';
-  return `get “${l.key}”: ${result} after ${l.steps.length} step${l.steps.length === 1 ? '' : 's'}, ${l.flash_reads} flash read${l.flash_reads === 1 ? '' : 's'}, ${fmt(l.latency_us)} µs`;
+  const name = l.record !== undefined ? `record ${l.record}` : `“${l.key}”`;
+  return `get ${name}: ${result} after ${l.steps.length} step${l.steps.length === 1 ? '' : 's'}, ${l.flash_reads} flash read${l.flash_reads === 1 ? '' : 's'}, ${fmt(l.latency_us)} µs`;
 }
 
 export function eventText(e: ConaEvent): string {
@@ -208,6 +209,13 @@ export function mergeLine(sn: ConaSnapshot): string {
   return `Merging level ${m.level}'s two cells into level ${m.level + 1}'s shadow: ${fmt(m.moved)} of ${fmt(m.total)} entries (${Math.round((100 * m.moved) / Math.max(1, m.total))}%).`;
 }
 
+/** A value as a line shows it: quoted text (cut at 40 characters), or a note when it is binary (a workload record's random bytes). */
+export function valueText(v: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what marks binary data
+  if (/[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/.test(v)) return 'a binary value (a workload record’s random bytes)';
+  return `“${v.length > 40 ? `${v.slice(0, 40)}…` : v}”`;
+}
+
 /** What `run_until` waits for, in words. */
 export const EVENT_NAMES: Readonly<Record<string, string>> = {
   induce: 'the next induce', merge_start: 'a merge starts', merge_done: 'a merge completes', flip: 'the next flip',
@@ -233,7 +241,7 @@ export function describeResult(op: ConaOp, r: ConaOpResult): string {
     case 'get': {
       const name = 'key' in op ? `“${op.key}”` : `record ${op.record}`;
       const found = r.found === true;
-      const value = found && typeof r.value === 'string' ? ` → “${r.value.length > 40 ? `${r.value.slice(0, 40)}…` : r.value}”` : '';
+      const value = found && typeof r.value === 'string' ? ` → ${valueText(r.value)}` : '';
       const reads = num(r, 'flash_reads');
       return `get ${name}: ${found ? `found${value}` : 'not found'}${reads !== undefined ? `, ${reads} flash read${reads === 1 ? '' : 's'}` : ''}${latency(r)} — its path is drawn on the structure and listed below`;
     }

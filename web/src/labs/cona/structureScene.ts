@@ -252,7 +252,7 @@ function lookup(items: SceneItem[], sn: ConaSnapshot, layout: StructureLayout, s
     items.push({ t: 'text', x: p[0], y: p[1] + 3.5, text: String(i + 1), font: FONT_MARK, align: 'center', fill: stale ? CONA.axis : st.ink });
     // A read says where it was served from: the page cache, or the flash device.
     if (s.flash_read && !stale) {
-      const text = s.cache_hit ? 'read: page cache' : 'read: flash';
+      const text = layout.width < NARROW ? (s.cache_hit ? 'cache' : 'flash') : s.cache_hit ? 'read: page cache' : 'read: flash';
       const w = text.length * 5.6 + 6;
       const x = p[0] + 10 + w <= layout.width ? p[0] + 10 : p[0] - 10 - w;
       items.push({ t: 'rect', x, y: p[1] - 7, w, h: 14, fill: '#ffffff', stroke: CONA.ink, lw: 0.5, tag: `read-${i + 1}` });
