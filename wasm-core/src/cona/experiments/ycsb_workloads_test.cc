@@ -19,8 +19,9 @@ TEST(ConaYcsbTest, TheNineBarsAndTheirShape) {
     EXPECT_TRUE(std::isfinite(r.Metric(m))) << m;
   }
   EXPECT_EQ(r.Metric("c_induce_pct"), 0) << "C never writes";
-  // Every workload runs on the same load: the same structure depth.
-  EXPECT_EQ(r.Metric("a_levels"), r.Metric("load_levels"));
+  // Every workload starts from the same load; its writes (and the load's merges, still going
+  // when the run begins) can only deepen the structure.
+  for (const char* w : {"a", "b", "c", "d", "f"}) EXPECT_GE(r.Metric(std::string(w) + "_levels"), r.Metric("load_levels")) << w;
   // Read-mostly workloads find more of their pages cached than the write-heavy ones.
   EXPECT_GT(r.Metric("c_cache_hit_ratio"), r.Metric("a_cache_hit_ratio"));
   EXPECT_GT(r.Metric("c_read_iops"), r.Metric("a_read_iops"));
