@@ -146,8 +146,10 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                  std::to_string(samples) + " of the run (the thesis: 100K of 25M, 1/250)";
 
   const std::string wmiss =
-      "a sample spans run/samples operations: the thesis's 100K-operation samples span ~170 buffer fills, ours far fewer, "
-      "so a sample's rate swings with whether an induce falls in it";
+      "plateaus need merge time the writer waits for, and at 25M × scale records the deepest merges end before the "
+      "writer needs their slots (A exposes none of its merging at 50K records, 65% at 250K: scale 0.01); and a sample "
+      "spans run/samples operations: the thesis's 100K-operation samples span ~170 buffer fills, ours under one, so "
+      "a sample's rate swings with whether an induce falls in it";
   const std::string rmiss =
       "the read rate follows the page cache's hit ratio over the cells a lookup probes: at 25M × scale records the "
       "structure is shallower (fewer, smaller flips) than the thesis's 15 levels";
@@ -173,6 +175,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                        "F writes a third of its operations: ~4M fewer entries than A, so fewer flips", rmiss));
   r.notes.push_back("Instantaneous = the sample's writes over the sample's foreground time in writes; cumulative = since "
                     "the run began. Merge moves = entries written by merges (the thesis's 'merge operations').");
+  r.notes.push_back("Anchors: the four IOPS values are absolute (they follow the lab's host costs and M500 model); "
+                    "a_read_drops, f_read_drops, <w>_first_drop_at and f_drop_shift are the figures' shape.");
   r.notes.push_back("Read drops: running median of 5 samples falling below half its peak since the previous drop; "
                     "<w>_first_drop_at is where the first one bottoms out (fraction of the run); f_drop_shift > 0 "
                     "means F's comes later than A's (the thesis: F shifted right).");
