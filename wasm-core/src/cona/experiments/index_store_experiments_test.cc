@@ -133,6 +133,15 @@ TEST(ConaStoreExperimentsTest, DeterministicBySeed) {
   }
 }
 
+TEST(ConaStoreExperimentsTest, ACancelledRunStops) {
+  for (const char* id : {"cona.trie-memory", "cona.trie-speed", "cona.buffer-size", "cona.merges"}) {
+    int calls = 0;
+    auto r = RunExperimentJson(id, R"({"scale": 0.002})", 1, [&](double) { return ++calls < 3; });
+    ASSERT_FALSE(r.ok()) << id;
+    EXPECT_EQ(r.status().code(), StatusCode::kCancelled) << id << ": " << r.status().message();
+  }
+}
+
 TEST(ConaStoreExperimentsTest, BadParametersAreNamed) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"cona.trie-speed", R"({"workload": "e"})"},   {"cona.trie-speed", R"({"scale": 0})"},
