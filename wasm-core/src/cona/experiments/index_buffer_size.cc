@@ -19,7 +19,7 @@ namespace {
 
 using cona::StoreDelta;
 
-constexpr const char* kBufferLabel = "insertion buffer B (KB, log scale)";
+constexpr const char* kBufferLabel = "insertion buffer B (KB)";
 
 struct Point {
   uint32_t kb = 0;

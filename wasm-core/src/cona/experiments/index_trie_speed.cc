@@ -6,6 +6,7 @@
 // more Huffman symbols to skip the left subtrees it passes) before the fragment check and the
 // one entry read; read IOPS = reads / the client's time in reads. The deltas are against
 // block 4. Nothing is fitted here; the host's cost per symbol is cona/costs.h's.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -122,7 +123,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
       "nothing fitted: each cell a lookup passes decodes its trie (the real Huffman symbols, counted) at the host's "
       "cost per symbol (cona/costs.h trie_symbol_ns, an estimate from the i7-3610QM, not calibrated to Fig 3.10)";
   const std::string depth_miss =
-      "fewer levels at this scale (" + FormatNumber(r.Metric("symbols_per_read_4")) +
+      "fewer levels at this scale (" + std::to_string(static_cast<int>(r.Metric("levels"))) +
+      " after the load, " + FormatNumber(std::floor(r.Metric("symbols_per_read_4") + 0.5)) +
       " symbols per read at block 4): a lookup passes about half the tries it passes at the thesis's 25M records "
       "(k = 15-16), and most of a C read's time here is its page-cache misses to the SSD, so the trie's share of a "
       "read, and the block size's effect, is smaller";
