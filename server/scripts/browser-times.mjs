@@ -111,6 +111,8 @@ async function measure(browser, { id, lab }) {
     const run = page.locator('section.experiment').getByRole('button', { name: 'Run', exact: true });
     await run.waitFor({ timeout: 60_000 });
     if ((await page.locator('select#experiment').inputValue()) !== id) throw new Error(`the page did not select ${id}`);
+    // Run stays disabled while the page's core loads (a lab with a live view loads its session too).
+    for (let waited = 0; (await run.isDisabled()) && waited < 30_000; waited += 100) await page.waitForTimeout(100);
     if (await run.isDisabled()) throw new Error(`Run is disabled: ${await page.locator('section.experiment p.error').textContent()}`);
     const first = await page.evaluate(clickRunAndWait, { id, timeoutMs: RUN_TIMEOUT_MS });
     await run.waitFor({ timeout: 10_000 });
