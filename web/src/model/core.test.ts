@@ -11,6 +11,9 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   ['queues.mm1', { points: '3', requests: '40000', servers: '2' }, '11'],
   ['queues.closed-loop', { clients_max: '12', requests: '20000' }, '12'],
   ['queues.batching', { requests: '20000', width_max: '16' }, '13'],
+  // The CONA store on the emulated M500 and page cache, under YCSB (merges, flips, tries).
+  ['cona.ycsb', { scale: '0.0004' }, '14'],
+  ['cona.timeseries', { scale: '0.0004', samples: '40' }, '15'],
 ];
 
 describe('core (browser build, in Node)', () => {
