@@ -318,5 +318,19 @@ TEST(ConaSessionTest, TwoSeedsDifferAndOneSeedRepeats) {
   EXPECT_NE(da, dc);
 }
 
+// The same digest from the browser build: web/src/labs/cona/conaDigest.test.ts runs this config
+// and seed through the WebAssembly core and expects this constant. A deliberate model change
+// updates both (the digest printed here).
+constexpr const char* kDigestConfig = R"({"workload": "a", "records": 2000, "buffer_kb": 8, "rate_ops_per_s": 5000})";
+constexpr uint64_t kDigestSeed1 = 0xdc54799c157ec341ull;
+
+TEST(ConaSessionTest, DigestIsTheBrowserBuilds) {
+  auto s = Make(kDigestConfig, 1);
+  ASSERT_TRUE(s);
+  const uint64_t d = Digest(*s);
+  std::printf("cona session digest (workload A, seed 1): %016llx\n", static_cast<unsigned long long>(d));
+  EXPECT_EQ(d, kDigestSeed1);
+}
+
 }  // namespace
 }  // namespace fawnlab::cona
