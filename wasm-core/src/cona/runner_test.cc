@@ -81,9 +81,9 @@ TEST(ConaRunner, EveryCoreWorkloadRunsAndRmwReadsThenWrites) {
     } else {
       EXPECT_EQ(t.ops, 1500u) << w;
     }
-    if (std::string(w) == "c") EXPECT_EQ(t.writes, 0u);
-    if (std::string(w) == "d") EXPECT_EQ(t.writes, t.inserts);
-    if (std::string(w) == "e") EXPECT_GT(t.scans, 0u);
+    if (std::string(w) == "c") { EXPECT_EQ(t.writes, 0u); }
+    if (std::string(w) == "d") { EXPECT_EQ(t.writes, t.inserts); }
+    if (std::string(w) == "e") { EXPECT_GT(t.scans, 0u); }
   }
 }
 

@@ -140,7 +140,7 @@ Outcome RunOnce(uint64_t seed, uint64_t crash_at, bool torn, bool page_cache, bo
   out.recovered_buffer = rep.buffer_entries;
   for (const auto& c : store->structure().cells) {
     // Shadows were discarded; a merge the recovered structure made due may have begun.
-    if (!c.visible) EXPECT_TRUE(store->structure().merging) << "a shadow survived recovery";
+    if (!c.visible) { EXPECT_TRUE(store->structure().merging) << "a shadow survived recovery"; }
   }
   for (const std::string& k : keys) {
     // Allowed: the value as of synced_at, or any later one.

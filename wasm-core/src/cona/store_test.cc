@@ -270,8 +270,8 @@ TEST(ConaStore, MemoryIsTheRealBytesOfTriesFragmentsAndBuffers) {
   for (const auto& c : s.cells) {
     trie += c.trie_bytes;
     frag += c.fragment_bytes;
-    if (c.fragment_bits == 16) EXPECT_EQ(c.fragment_bytes, 2 * c.entries);
-    if (c.fragment_bits == 0) EXPECT_EQ(c.fragment_bytes, 0u);
+    if (c.fragment_bits == 16) { EXPECT_EQ(c.fragment_bytes, 2 * c.entries); }
+    if (c.fragment_bits == 0) { EXPECT_EQ(c.fragment_bytes, 0u); }
     EXPECT_GT(c.trie_bytes, 0u);
   }
   EXPECT_EQ(s.trie_bytes, trie);
@@ -381,8 +381,8 @@ TEST(ConaStore, DeterministicStatsAndBytes) {
     Rig r(Small(8));
     for (uint64_t i = 0; i < 3000; ++i) {
       ASSERT_TRUE(r.store->Put(TestKey(i % 700, 8), "v" + std::to_string(i), nullptr).ok());
-      if (i % 5 == 0) ASSERT_TRUE(r.store->Get(TestKey(i / 3, 8), nullptr).ok());
-      if (i % 11 == 0) ASSERT_TRUE(r.store->Delete(TestKey(i / 2, 8), nullptr).ok());
+      if (i % 5 == 0) { ASSERT_TRUE(r.store->Get(TestKey(i / 3, 8), nullptr).ok()); }
+      if (i % 11 == 0) { ASSERT_TRUE(r.store->Delete(TestKey(i / 2, 8), nullptr).ok()); }
       if (i % 3 == 0) r.Drain();
     }
     r.Drain();

@@ -103,7 +103,7 @@ TEST(ConaSessionTest, PutsThenAGetTracesThePathAndFindsTheValue) {
     EXPECT_GE(level, last_level) << "levels in order, top down";
     last_level = level;
     levels_seen += level > 0 ? 1 : 0;
-    if (st.Find("fragment")->number_value() == 0) EXPECT_FALSE(st.Find("flash_read")->bool_value()) << "a fragment mismatch skips the read";
+    if (st.Find("fragment")->number_value() == 0) { EXPECT_FALSE(st.Find("flash_read")->bool_value()) << "a fragment mismatch skips the read"; }
   }
   EXPECT_GE(levels_seen, 1);
   EXPECT_EQ(l.Find("flash_reads")->number_value(), 1) << "one flash read (false positives are 1 in 65536 per cell)";
@@ -175,7 +175,7 @@ TEST(ConaSessionTest, TheDefaultsInduceAndMergeWithinASecond) {
   while (s->now() < sim::kSec && s->Step()) {
     ++events;
     if (s->Busy() == 0) continue;
-    if (busy++ == 0) EXPECT_TRUE(Snap(*s).Find("merge")->Find("active")->bool_value()) << "busy while a merge runs";
+    if (busy++ == 0) { EXPECT_TRUE(Snap(*s).Find("merge")->Find("active")->bool_value()) << "busy while a merge runs"; }
   }
   EXPECT_GT(busy, 0u) << "merges ran";
   EXPECT_LT(busy, events / 2) << "they are short at first";
@@ -190,7 +190,7 @@ TEST(ConaSessionTest, TheDefaultsInduceAndMergeWithinASecond) {
   EXPECT_GE(snap.Find("counters")->Find("merges")->number_value(), 1);
   EXPECT_GE(snap.Find("counters")->Find("writes_per_s")->number_value(), 1000);
   const JsonValue* active = &snap.Find("buffers")->array_items()[0];
-  if (active->Find("entries")->number_value() > 0) EXPECT_FALSE(active->Find("keys")->array_items().empty());
+  if (active->Find("entries")->number_value() > 0) { EXPECT_FALSE(active->Find("keys")->array_items().empty()); }
   auto cols = s->Columns("timeline", "{}");
   ASSERT_TRUE(cols.ok()) << cols.status().message();
   const ColumnSet& c = cols.value();
