@@ -204,6 +204,7 @@ void Store::Pump() {
 void Store::Finish(SimDuration cost, std::function<void()> then) {
   const SimTime t = std::max(sim_->now(), fg_free_at_) + cost;
   fg_free_at_ = t;
+  stats_.cpu_ns += cost;
   std::weak_ptr<bool> alive = alive_;
   sim_->Schedule(t, [alive, then = std::move(then)] {
     if (auto a = alive.lock(); a && *a) then();

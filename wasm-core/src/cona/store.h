@@ -97,6 +97,8 @@ struct StoreStats {
   uint64_t dropped_tombstones = 0; // delete markers dropped by merges into the deepest data
   uint64_t syncs = 0, manifests = 0;
   sim::SimDuration sync_ns = 0, scan_ns = 0;
+  // Added by H1 (issue 17): CPU time the foreground charged (every Finish), for energy.
+  sim::SimDuration cpu_ns = 0;
 };
 
 struct CellInfo {
