@@ -36,6 +36,12 @@ uint64_t SiltStore::FileBytes(const Options& o, uint64_t entries) {
   return l.value().fixed_bytes() + 2 * sorted;
 }
 
+uint64_t SiltStore::DramEstimate(const Options& o, uint64_t keys) {
+  const uint64_t slots = o.log_slots;
+  const uint64_t trie_bits_per_key = o.trie_block >= 64 ? 4 : o.trie_block >= 16 ? 7 : 18;  // cona/trie.h, Table 3.2
+  return 2 * slots * 6 + 16 * slots * 2 + keys * trie_bits_per_key / 8;
+}
+
 SiltStore::SiltStore(device::Device* dev, Options o, Layout l)
     : dev_(dev), sim_(dev->sim()), o_(std::move(o)), layout_(l), hc_(Scaled(cona::I7_3610QM(), o_.cpu_scale)),
       sc_(Scaled(SiltI7(), o_.cpu_scale)), alive_(std::make_shared<bool>(true)) {

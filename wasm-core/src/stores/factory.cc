@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "cona/store.h"
+#include "silt/store.h"
 #include "stores/cona_kv.h"
 
 namespace fawnlab::stores {
@@ -14,6 +15,18 @@ cona::StoreOptions ConaOptions(std::string_view kind, const StoreParams& p) {
   o.key_bytes = p.key_bytes;
   o.value_bytes = p.value_bytes;
   o.merge_thread = kind == "cona";
+  return o;
+}
+
+// SILT as the CONA thesis configures it (index block p.silt_block) with the lab's LogStore
+// (silt::kLabLogSlots: SILT's at the lab's default scale; docs/decisions.md "Stores: SILT").
+silt::Options SiltOptions(const StoreParams& p) {
+  silt::Options o;
+  o.key_bytes = p.key_bytes;
+  o.max_value_bytes = p.value_bytes;
+  o.cpu_scale = p.cpu_scale;
+  o.trie_block = p.silt_block;
+  o.log_slots = silt::kLabLogSlots;
   return o;
 }
 
@@ -56,7 +69,7 @@ StatusOr<StoreInfo> FindStoreKind(std::string_view kind) {
 
 uint64_t FileBytesFor(std::string_view kind, const StoreParams& p, uint64_t entries) {
   if (kind == "cona" || kind == "cona-1t") return cona::Store::FileBytes(ConaOptions(kind, p), entries);
-  if (kind == "silt") return 0;    // not built yet (H2)
+  if (kind == "silt") return silt::SiltStore::FileBytes(SiltOptions(p), entries);
   if (kind == "lsm") return 0;     // not built yet (H3)
   if (kind == "fawnds") return 0;  // not built yet
   if (kind == "btree") return 0;   // not built yet
@@ -67,9 +80,9 @@ uint64_t DramEstimateFor(std::string_view kind, const StoreParams& p, uint64_t k
   // CONA: two buffers plus ~4 B per key (16-bit fragments in the upper levels, the tries'
   // ~1.7 B per key; the thesis' §3.2.3 figure is ~1.7 B with fragments off in the last level).
   if (kind == "cona" || kind == "cona-1t") return 2ull * p.cona_buffer_kb * 1024 + 4 * keys;
-  // Estimates until H2 and H3 give theirs: SILT ~1 B per key (index) plus a log store's hash
-  // table; the LSM its Bloom bits and ~2 B per key of index blocks.
-  if (kind == "silt") return keys * 2;
+  // SILT: its tables, tags and trie at the end of a load (silt::SiltStore::DramEstimate).
+  if (kind == "silt") return silt::SiltStore::DramEstimate(SiltOptions(p), keys);
+  // An estimate until H3 gives the LSM's: its Bloom bits and ~2 B per key of index blocks.
   if (kind == "lsm") return keys * (static_cast<uint64_t>(p.bloom_bits) + 7) / 8 + keys * 2;
   if (kind == "fawnds") return 0;
   if (kind == "btree") return 0;
@@ -92,7 +105,15 @@ StatusOr<std::unique_ptr<kv::KvStore>> MakeStore(std::string_view kind, const St
     if (!s.ok()) return s.status();
     return std::unique_ptr<kv::KvStore>(std::move(s).value());
   }
-  if (kind == "silt") return NotBuilt(kind);    // H2 replaces this line
+  if (kind == "silt") {
+    silt::Options o = SiltOptions(p);
+    o.region_offset = region_offset;
+    o.region_bytes = region_bytes;
+    o.stream = stream;
+    auto s = silt::SiltStore::Create(dev, o);
+    if (!s.ok()) return s.status();
+    return std::unique_ptr<kv::KvStore>(std::move(s).value());
+  }
   if (kind == "lsm") return NotBuilt(kind);     // H3 replaces this line
   if (kind == "fawnds") return NotBuilt(kind);
   if (kind == "btree") return NotBuilt(kind);
