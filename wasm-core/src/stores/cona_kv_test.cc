@@ -10,11 +10,7 @@
 namespace fawnlab::stores {
 namespace {
 
-std::unique_ptr<device::NvmDevice> Nvm(sim::Simulator* sim) {
-  device::NvmConfig c;
-  c.capacity_bytes = uint64_t{256} << 20;
-  return std::make_unique<device::NvmDevice>(sim, "nvm-4ch", c);
-}
+using testing::Nvm;
 
 void RunRandom(const char* kind, uint64_t seed) {
   sim::Simulator sim;

@@ -4,7 +4,9 @@
 
 #include "cona/store.h"
 #include "silt/store.h"
+#include "stores/btree_kv.h"
 #include "stores/cona_kv.h"
+#include "stores/fawnds_kv.h"
 
 namespace fawnlab::stores {
 namespace {
@@ -53,7 +55,7 @@ const std::vector<StoreInfo>& StoreKinds() {
       {"silt", "SILT", false},
       {"lsm", "LSM (LevelDB-like)", true},
       {"fawnds", "FAWN-DS", false},
-      {"btree", "B+tree", false},
+      {"btree", "B+tree", true},
   };
   return kKinds;
 }
@@ -71,8 +73,8 @@ uint64_t FileBytesFor(std::string_view kind, const StoreParams& p, uint64_t entr
   if (kind == "cona" || kind == "cona-1t") return cona::Store::FileBytes(ConaOptions(kind, p), entries);
   if (kind == "silt") return silt::SiltStore::FileBytes(SiltOptions(p), entries);
   if (kind == "lsm") return 0;     // not built yet (H3)
-  if (kind == "fawnds") return 0;  // not built yet
-  if (kind == "btree") return 0;   // not built yet
+  if (kind == "fawnds") return FawnDsKv::FileBytes(entries, p.value_bytes);
+  if (kind == "btree") return BTreeKv::FileBytes(entries, p.value_bytes);
   return 0;
 }
 
@@ -84,8 +86,12 @@ uint64_t DramEstimateFor(std::string_view kind, const StoreParams& p, uint64_t k
   if (kind == "silt") return silt::SiltStore::DramEstimate(SiltOptions(p), keys);
   // An estimate until H3 gives the LSM's: its Bloom bits and ~2 B per key of index blocks.
   if (kind == "lsm") return keys * (static_cast<uint64_t>(p.bloom_bits) + 7) / 8 + keys * 2;
-  if (kind == "fawnds") return 0;
-  if (kind == "btree") return 0;
+  // FAWN-DS: its index exactly, for a file of twice `keys` entries (the machine's sizing).
+  if (kind == "fawnds") {
+    const int bits = FawnDsKv::IndexBitsFor(FawnDsKv::FileBytes(2 * keys, p.value_bytes), p.value_bytes);
+    return uint64_t{6} << bits;
+  }
+  if (kind == "btree") return uint64_t{BTreeKvOptions{}.pool_pages} * BTreeKvOptions{}.page_bytes;  // its pool
   return 0;
 }
 
@@ -115,8 +121,31 @@ StatusOr<std::unique_ptr<kv::KvStore>> MakeStore(std::string_view kind, const St
     return std::unique_ptr<kv::KvStore>(std::move(s).value());
   }
   if (kind == "lsm") return NotBuilt(kind);     // H3 replaces this line
-  if (kind == "fawnds") return NotBuilt(kind);
-  if (kind == "btree") return NotBuilt(kind);
+  if (kind == "fawnds") {
+    FawnDsKvOptions o;
+    o.index_bits = FawnDsKv::IndexBitsFor(region_bytes, p.value_bytes);
+    o.region_offset = region_offset;
+    o.region_bytes = region_bytes;
+    o.stream = stream;
+    o.cpu_scale = p.cpu_scale;
+    o.key_bytes = p.key_bytes;
+    o.max_value_bytes = p.value_bytes;
+    auto s = FawnDsKv::Create(dev, o);
+    if (!s.ok()) return s.status();
+    return std::unique_ptr<kv::KvStore>(std::move(s).value());
+  }
+  if (kind == "btree") {
+    BTreeKvOptions o;
+    o.region_offset = region_offset;
+    o.region_bytes = region_bytes;
+    o.stream = stream;
+    o.cpu_scale = p.cpu_scale;
+    o.key_bytes = p.key_bytes;
+    o.max_value_bytes = p.value_bytes;
+    auto s = BTreeKv::Create(dev, o);
+    if (!s.ok()) return s.status();
+    return std::unique_ptr<kv::KvStore>(std::move(s).value());
+  }
   return NotBuilt(kind);
 }
 

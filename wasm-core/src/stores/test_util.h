@@ -9,10 +9,12 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "device/nvm.h"
 #include "gtest/gtest.h"
 #include "kv/kv_store.h"
 #include "sim/rng.h"
@@ -20,6 +22,13 @@
 #include "ycsb/keys.h"
 
 namespace fawnlab::stores::testing {
+
+// A fast, exact device for the adapters' tests (256 MB of NVM).
+inline std::unique_ptr<device::NvmDevice> Nvm(sim::Simulator* sim) {
+  device::NvmConfig c;
+  c.capacity_bytes = uint64_t{256} << 20;
+  return std::make_unique<device::NvmDevice>(sim, "nvm-4ch", c);
+}
 
 inline uint64_t TestSeed(uint64_t fallback) {
   const char* s = std::getenv("FAWNLAB_TEST_SEED");
