@@ -160,6 +160,15 @@ uint64_t LsmStore::FileBytes(const Options& o, uint64_t entries) {
   return l.manifest_bytes + 2 * l.wal_bytes + l.tables_bytes;
 }
 
+uint64_t LsmStore::DramEstimate(const Options& o, uint64_t keys) {
+  const double s = o.size_scale == 0 ? ScaleForEntries(2 * keys) : ClampScale(o.size_scale);
+  const Layout l = LayoutFor(o, s, 0);
+  const uint64_t per_block = std::max<uint64_t>(1, o.block_bytes / (o.key_bytes + kTrailerBytes + o.max_value_bytes + 4));
+  const uint64_t filter = o.bloom_bits > 0 ? (std::max<uint64_t>(64, per_block * o.bloom_bits) + 7) / 8 + 1 + 8 : 0;
+  const uint64_t blocks = (keys + per_block - 1) / per_block;
+  return 2 * l.wb + blocks * (23 + filter);
+}
+
 StatusOr<std::unique_ptr<LsmStore>> LsmStore::Create(device::Device* dev, Options o) {
   if (dev == nullptr) return Status::InvalidArgument("no device given for the LSM store");
   if (Status s = CheckOptions(o); !s.ok()) return s;

@@ -96,6 +96,11 @@ class LsmStore : public kv::KvStore {
   static StatusOr<std::unique_ptr<LsmStore>> Create(device::Device* dev, Options o);
   // Bytes of file a store needs for `entries` puts and deletes (duplicates included).
   static uint64_t FileBytes(const Options& o, uint64_t entries);
+  // The DRAM a store sized for 2 × `keys` entries holds with `keys` live keys (for a page
+  // cache's sizing): two full memtables and, per key, its share of a table's index block (one
+  // ~23-byte entry per data block) and filter block (bloom_bits per key, at least 64 bits per
+  // block, two 4-byte offsets per block).
+  static uint64_t DramEstimate(const Options& o, uint64_t keys);
   ~LsmStore() override;
 
   const char* kind() const override { return "lsm"; }

@@ -1,5 +1,6 @@
 // Test rig for the LSM's tests: a simulator, an NVM device (fast, exact), small LevelDB sizes
-// (so a few thousand puts flush and compact through several levels), and blocking helpers.
+// (so a few thousand puts flush and compact through several levels), and blocking helpers
+// (the Stores lab's, stores/test_util.h, plus a scan).
 #ifndef FAWNLAB_LSM_STORE_TEST_UTIL_H_
 #define FAWNLAB_LSM_STORE_TEST_UTIL_H_
 
@@ -12,6 +13,7 @@
 #include "device/nvm.h"
 #include "lsm/store.h"
 #include "sim/simulator.h"
+#include "stores/test_util.h"
 
 namespace fawnlab::lsm::testing {
 
@@ -42,10 +44,7 @@ inline std::string TestKey(uint64_t i, uint32_t bytes = 20) {
   return k;
 }
 
-inline bool RunUntilFlag(sim::Simulator* sim, const bool* flag, uint64_t budget = 200000000) {
-  while (!*flag && budget-- > 0 && sim->Step()) {}
-  return *flag;
-}
+using stores::testing::RunUntilFlag;
 
 struct Rig {
   sim::Simulator sim;
@@ -61,30 +60,9 @@ struct Rig {
     if (s.ok()) store = std::move(s).value();
     else create_error = s.status();
   }
-  Status Put(const std::string& k, const std::string& v) {
-    bool done = false;
-    Status got;
-    Status st = store->Put(k, v, [&](const Status& x) { got = x; done = true; });
-    if (!st.ok()) return st;
-    if (!RunUntilFlag(&sim, &done)) return Status::Internal("put never completed");
-    return got;
-  }
-  Status Delete(const std::string& k) {
-    bool done = false;
-    Status got;
-    Status st = store->Delete(k, [&](const Status& x) { got = x; done = true; });
-    if (!st.ok()) return st;
-    if (!RunUntilFlag(&sim, &done)) return Status::Internal("delete never completed");
-    return got;
-  }
-  Status Get(const std::string& k, std::string* value) {
-    bool done = false;
-    Status got;
-    Status st = store->Get(k, [&](const Status& x, std::string v) { got = x; *value = std::move(v); done = true; });
-    if (!st.ok()) return st;
-    if (!RunUntilFlag(&sim, &done)) return Status::Internal("get never completed");
-    return got;
-  }
+  Status Put(const std::string& k, const std::string& v) { return stores::testing::PutSync(&sim, store.get(), k, v); }
+  Status Delete(const std::string& k) { return stores::testing::DeleteSync(&sim, store.get(), k); }
+  Status Get(const std::string& k, std::string* value) { return stores::testing::GetSync(&sim, store.get(), k, value); }
   Status Scan(const std::string& start, int count, std::vector<std::pair<std::string, std::string>>* out) {
     bool done = false;
     Status got;
