@@ -4,7 +4,7 @@
 //
 //   "laptop"  the CONA thesis' machine (§3.2): Intel Core i7-3610QM, 4 cores, 8 GB DDR3.
 //   "fawn"    a FAWN-KV back-end (FAWN SOSP'09 §4): AMD Geode LX 500 MHz, 1 core, 256 MB.
-//   "server"  the FAWN thesis' "i7-Desktop" (Ch. 5): Intel Core i7 860, 4 cores, 2 GB.
+//   "server"  the FAWN thesis' JouleSort machine (Ch. 5): Intel Xeon L3426, 4 cores, 12 GB.
 //
 // Every constant's source is in host.cc and in `source` (shown with a result); "chosen"
 // marks what no paper or spec sheet gives. FindHost errors name the known hosts.

@@ -35,6 +35,24 @@ TEST(StoresMachine, PageCacheIsTheHostsDramLessOsAndTheStoresOwn) {
                                   static_cast<double>(DramEstimateFor("cona", c.params, c.records))));
 }
 
+// FAWN-DS's and the B+tree's own DRAM is known exactly: the index of a file of 2 x records
+// entries, the pool; the server's 12 GB less its OS leave the rest.
+TEST(StoresMachine, ExactStoreDramComesOffTheCache) {
+  MachineConfig c;
+  c.store = "fawnds";
+  c.host = "server";
+  auto m = Machine::Create(c);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  const double cacheable = static_cast<double>((uint64_t{12} << 30) - cona::kThesisOsBytes) / 1000;
+  EXPECT_EQ(DramEstimateFor("fawnds", c.params, c.records), 6u << 16);  // 50,000 entries: 2^16 buckets
+  EXPECT_EQ(m.value()->store()->dram_bytes(), 6u << 16);
+  EXPECT_EQ(m.value()->cache_bytes(), static_cast<uint64_t>(cacheable - (6 << 16)));
+  c.store = "btree";
+  m = Machine::Create(c);
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(m.value()->cache_bytes(), static_cast<uint64_t>(cacheable - 64 * 4096));
+}
+
 TEST(StoresMachine, Errors) {
   MachineConfig c;
   c.host = "mainframe";

@@ -97,6 +97,29 @@ TEST(StoresRunner, Errors) {
   rc.clients = 0;
   EXPECT_FALSE(RunYcsb(m.value().get(), rc).ok());
   EXPECT_FALSE(RunYcsb(static_cast<Machine*>(nullptr), RunConfig()).ok());
+  // Workload E scans: a store without an ordered structure says so.
+  auto f = Machine::Create(Small("fawnds"));
+  ASSERT_TRUE(f.ok());
+  rc = RunConfig();
+  rc.workload = "e";
+  auto r = RunYcsb(f.value().get(), rc);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("fawnds store has no ordered scan"), std::string::npos) << r.status().message();
+}
+
+// E runs on the stores with scans (the B+tree along its leaf chain, CONA through its cells).
+TEST(StoresRunner, ScansOnStoresThatHaveThem) {
+  for (const char* kind : {"cona", "btree"}) {
+    auto m = Machine::Create(Small(kind));
+    ASSERT_TRUE(m.ok());
+    RunConfig rc;
+    rc.workload = "e";
+    rc.operations = 1000;
+    auto r = RunYcsb(m.value().get(), rc);
+    ASSERT_TRUE(r.ok()) << kind << ": " << r.status().message();
+    EXPECT_GT(r.value().run.scans, 800u) << kind;
+    EXPECT_GT(r.value().run.read_iops, 0) << kind;
+  }
 }
 
 }  // namespace
