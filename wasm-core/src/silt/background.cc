@@ -284,6 +284,7 @@ void SiltStore::MergeFinish() {
     ++s_.merges;
     ++c_.background_jobs;
     merge_.reset();
+    AsyncSync();  // the new SortedStore's file synced once written (chosen: docs/stores/silt.md)
     BackgroundNext();
   });
 }

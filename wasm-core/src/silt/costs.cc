@@ -20,7 +20,7 @@ cona::HostCosts Scaled(const cona::HostCosts& c, double s) {
 
 SiltCosts Scaled(const SiltCosts& c, double s) {
   SiltCosts r = c;
-  for (double* f : {&r.cuckoo_hash_ns, &r.bucket_probe_ns, &r.tag_compare_ns, &r.displacement_ns}) *f *= s;
+  for (double* f : {&r.cuckoo_hash_ns, &r.bucket_probe_ns, &r.tag_compare_ns, &r.displacement_ns, &r.syscall_ns}) *f *= s;
   return r;
 }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <initializer_list>
 #include <limits>
 #include <utility>
 
+#include "device/page_cache.h"
 #include "silt/store_internal.h"
 
 namespace fawnlab::silt {
@@ -47,6 +49,10 @@ SiltStore::SiltStore(device::Device* dev, Options o, Layout l)
       sc_(Scaled(SiltI7(), o_.cpu_scale)), alive_(std::make_shared<bool>(true)) {
   hash_region_used_.assign(static_cast<size_t>(layout_.hash_regions), false);
   fg_free_at_ = bg_free_at_ = sim_->now();
+  if (auto* pc = dynamic_cast<device::PageCache*>(dev_); pc && o_.direct_reads) direct_dev_ = pc->inner();
+  dr_ = DirectReads(layout_.region_offset, layout_.region_bytes);
+  sync_rng_ = sim::Rng(o_.seed ^ 0x5157u);
+  next_log_sync_ = o_.log_sync_bytes << sync_rng_.UniformU64(4);
 }
 
 SiltStore::~SiltStore() { *alive_ = false; }
@@ -101,7 +107,11 @@ void SiltStore::Pump() {
     case Op::kDelete: RunWrite(op); break;
     case Op::kGet: RunGet(op); break;
     case Op::kSync: {
-      Io(device::IoCommand::Single(device::IoEntry::Flush()), [this, op] { Complete(op, Status::Ok(), {}); });
+      const uint64_t mark = dr_.BeginSync();
+      Io(device::IoCommand::Single(device::IoEntry::Flush()), [this, op, mark] {
+        dr_.SyncDone(mark);
+        Complete(op, Status::Ok(), {});
+      });
       break;
     }
   }
@@ -137,14 +147,17 @@ void SiltStore::Complete(Op* op, const Status& st, std::string value) {
   });
 }
 
-Status SiltStore::Io(device::IoCommand cmd, std::function<void()> then) {
+Status SiltStore::Io(device::IoCommand cmd, std::function<void()> then, device::Device* target) {
   cmd.stream = o_.stream;
   for (const auto& e : cmd.entries) {
     if (e.op == device::IoOp::kRead) c_.store_bytes_read += e.length;
-    if (e.op == device::IoOp::kWrite) c_.store_bytes_written += e.length;
+    if (e.op == device::IoOp::kWrite) {
+      c_.store_bytes_written += e.length;
+      dr_.Written(e.offset, e.length);
+    }
   }
   std::weak_ptr<bool> alive = alive_;
-  Status s = dev_->Submit(cmd, [alive, then = std::move(then)](const device::IoCompletion&) {
+  Status s = (target ? target : dev_)->Submit(cmd, [alive, then = std::move(then)](const device::IoCompletion&) {
     if (auto a = alive.lock(); a && *a) then();
   });
   if (!s.ok() && !failed_) {
@@ -152,6 +165,47 @@ Status SiltStore::Io(device::IoCommand cmd, std::function<void()> then) {
     failure_ = Status::Unavailable("SILT store's device refused a command: " + s.ToString());
   }
   return s;
+}
+
+// SILT's FileStore::int_pread: the private sector cache, else O_DIRECT whole sectors from the
+// device under the page cache if no page of the entry is dirty, else a buffered read.
+void SiltStore::LookupRead(uint64_t off, std::shared_ptr<std::vector<uint8_t>> buf, std::function<void()> then) {
+  const uint64_t len = buf->size();
+  if (direct_dev_ && dr_.Clean(off, len)) {
+    if (dr_.Lookup(off, len, buf->data())) {
+      ++s_.sector_cache_hits;
+      std::weak_ptr<bool> alive = alive_;
+      sim_->Schedule(sim_->now(), [alive, then = std::move(then)] {
+        if (auto a = alive.lock(); a && *a) then();
+      });
+      return;
+    }
+    ++s_.direct_reads;
+    uint64_t s_off = 0, s_len = 0;
+    DirectReads::Sectors(off, len, &s_off, &s_len);
+    auto sec = std::make_shared<std::vector<uint8_t>>(s_len);
+    const uint64_t issued = dr_.BeginSync();
+    Io(device::IoCommand::Single(device::IoEntry::Read(s_off, s_len, sec->data())),
+       [this, off, s_off, s_len, sec, buf, issued, then = std::move(then)] {
+         dr_.Fill(s_off, s_len, sec->data(), issued);
+         std::memcpy(buf->data(), sec->data() + (off - s_off), buf->size());
+         then();
+       },
+       direct_dev_);
+    return;
+  }
+  ++s_.buffered_reads;
+  Io(device::IoCommand::Single(device::IoEntry::Read(off, len, buf->data())), std::move(then));
+}
+
+// An asynchronous fdatasync (SILT's FileStore SyncTask): a flush through the page cache; the
+// pages written before it are clean once it completes. Nobody waits for it.
+void SiltStore::AsyncSync() {
+  const uint64_t mark = dr_.BeginSync();
+  Io(device::IoCommand::Single(device::IoEntry::Flush()), [this, mark] {
+    dr_.SyncDone(mark);
+    ++s_.file_syncs;
+  });
 }
 
 // ---------------------------------------------------------------- puts and deletes
@@ -222,8 +276,8 @@ void SiltStore::VerifyCandidate(Op* op) {
   const uint64_t E = layout_.entry.entry_bytes;
   auto buf = std::make_shared<std::vector<uint8_t>>(E);
   ++s_.put_verify_reads;
-  Io(device::IoCommand::Single(device::IoEntry::Read(layout_.log_offset(active_->region) + active_->table.offset(slot) * E, E,
-                                                     buf->data())),
+  op->cpu += sc_.syscall_ns;
+  LookupRead(layout_.log_offset(active_->region) + uint64_t{active_->table.offset(slot)} * E, buf,
      [this, op, buf, slot] {
        std::string_view k, v;
        uint8_t kind = 0;
@@ -250,9 +304,16 @@ void SiltStore::Append(Op* op) {
   ++active_->appended;
   if (del) ++c_.deletes; else ++c_.puts;
   c_.user_bytes += op->key.size() + op->value.size();
+  op->cpu += sc_.syscall_ns;  // the pwritev
   Io(device::IoCommand::Single(device::IoEntry::Write(off, E, bytes.data())), [this, op] {
     Complete(op, Status::Ok(), {});
   });
+  log_unsynced_ += E;
+  if (log_unsynced_ >= next_log_sync_) {
+    log_unsynced_ = 0;
+    next_log_sync_ = o_.log_sync_bytes << sync_rng_.UniformU64(4);
+    AsyncSync();
+  }
 }
 
 // The active LogStore is full: it becomes the frozen one (the background converts it) and a
@@ -370,7 +431,8 @@ void SiltStore::CheckNextCandidate(Op* op) {
   const uint64_t E = layout_.entry.entry_bytes;
   auto buf = std::make_shared<std::vector<uint8_t>>(E);
   ++c_.lookup_reads;
-  Io(device::IoCommand::Single(device::IoEntry::Read(op->layer_base + uint64_t{op->cands[op->ci]} * E, E, buf->data())),
+  op->cpu += sc_.syscall_ns;  // the pread (a private cache hit saves the device, not the call)
+  LookupRead(op->layer_base + uint64_t{op->cands[op->ci]} * E, buf,
      [this, op, buf] {
        std::string_view k, v;
        uint8_t kind = 0;

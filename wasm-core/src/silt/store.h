@@ -22,7 +22,9 @@
 // due conversion runs between a merge's steps.
 // Gets: active LogStore, frozen LogStore, HashStores newest to oldest (a tag match costs a read
 // of the entry; a different key there is a false positive), then the SortedStore (the trie's
-// rank, one read). Scans: none (has_scan false).
+// rank, one read). Scans: none (has_scan false). As SILT's FileStore, a lookup reads a clean
+// entry past the page cache (O_DIRECT, silt/direct_reads.h), each read and append is a system
+// call, and the log is synced asynchronously every 1-8 MB appended.
 // Durability: Sync flushes the device, so every log entry acknowledged before it is on the
 // device; the in-memory tables, tag arrays and trie are not persisted and there is no recovery
 // (docs/stores/silt.md "Durability").
@@ -45,7 +47,9 @@
 #include "kv/kv_store.h"
 #include "silt/costs.h"
 #include "silt/cuckoo.h"
+#include "silt/direct_reads.h"
 #include "silt/layout.h"
+#include "sim/rng.h"
 #include "sim/time.h"
 
 namespace fawnlab::silt {
@@ -71,6 +75,13 @@ struct Options {
   int max_hash_stores = 32;      // chosen: the file's HashStore pool (conversions wait beyond it)
   int trie_block = 64;           // the CONA thesis §3.2.2: "index block size of 64"
   uint32_t merge_chunk_bytes = 64 * 1024;  // bytes the background reads or writes per step
+  // SILT's FileStore I/O (silt/direct_reads.h): lookups read clean parts of the files with
+  // O_DIRECT (past the page cache, when the device is one) through a 128-sector private cache;
+  // false: every read through the device given (SILT's use-buffered-io-only).
+  bool direct_reads = true;
+  // The log's asynchronous fdatasync after every 1, 2, 4 or 8 (random) times this many bytes
+  // appended (SILT's FileStore::Append: 1 MB << rand() % 4).
+  uint64_t log_sync_bytes = 1 << 20;
   uint64_t seed = 1;             // the cuckoo tables' victim choices
 };
 
@@ -87,6 +98,10 @@ struct SiltStats {
   uint64_t trie_symbols = 0;         // decoded by gets
   uint64_t served_log = 0, served_hash = 0, served_sorted = 0;  // gets answered (found) per layer
   double last_log_occupancy = 0;     // the table occupancy at the last freeze by a failed insert
+  uint64_t direct_reads = 0;         // lookup reads past the page cache (O_DIRECT)
+  uint64_t sector_cache_hits = 0;    // lookup reads the 128-sector private cache answered
+  uint64_t buffered_reads = 0;       // lookup reads through the page cache (dirty pages, or no direct path)
+  uint64_t file_syncs = 0;           // asynchronous fdatasyncs completed (log, new SortedStores)
 };
 
 // One layer's memory, for the memory-per-key tests and the lab's view.
@@ -135,7 +150,10 @@ class SiltStore : public kv::KvStore {
   void Pump();
   void Finish(sim::SimDuration cost, std::function<void()> then);
   void Complete(Op* op, const Status& s, std::string value);
-  Status Io(device::IoCommand cmd, std::function<void()> then);
+  Status Io(device::IoCommand cmd, std::function<void()> then, device::Device* target = nullptr);
+  // A lookup's read of one entry (gets and a put's check): SILT's FileStore rules.
+  void LookupRead(uint64_t off, std::shared_ptr<std::vector<uint8_t>> buf, std::function<void()> then);
+  void AsyncSync();
   // Foreground.
   void RunWrite(Op* op);
   void VerifyCandidate(Op* op);
@@ -184,6 +202,11 @@ class SiltStore : public kv::KvStore {
   bool failed_ = false;
   Status failure_;
   std::shared_ptr<bool> alive_;
+  // SILT's file I/O.
+  device::Device* direct_dev_ = nullptr;  // the device under the page cache, if dev_ is one
+  DirectReads dr_;
+  uint64_t log_unsynced_ = 0, next_log_sync_ = 0;
+  sim::Rng sync_rng_{1};
 };
 
 }  // namespace fawnlab::silt

@@ -32,6 +32,8 @@ struct Params {
   int merge_hash_stores;
   uint64_t keyspace;
   int burst;  // ops submitted before the simulator runs
+  uint64_t cache_bytes = 0;  // a write-back page cache: lookups then read past it (O_DIRECT)
+  uint64_t log_sync_bytes = 1 << 20;
 };
 
 void RunRandom(const Params& p, uint64_t seed, uint64_t ops) {
@@ -43,7 +45,8 @@ void RunRandom(const Params& p, uint64_t seed, uint64_t ops) {
   o.max_hash_stores = std::max(8, p.merge_hash_stores);
   o.merge_chunk_bytes = 4096;
   o.seed = seed;
-  testing::Rig r(o, ops);
+  o.log_sync_bytes = p.log_sync_bytes;
+  testing::Rig r(o, ops, p.cache_bytes);
   ASSERT_TRUE(r.store) << r.create_error.ToString();
   sim::Rng rng(seed);
   std::map<std::string, std::string> ref;
@@ -97,12 +100,19 @@ void RunRandom(const Params& p, uint64_t seed, uint64_t ops) {
   const SiltStats& s = r.store->stats();
   const kv::KvCounters c = r.store->counters();
   std::printf("  %llu ops (%llu gets checked): %llu conversions, %llu merges, %llu false positives, stall %.1f ms, "
-              "store WA %.2f, %llu live keys\n",
+              "store WA %.2f, %llu live keys; lookup reads: %llu direct, %llu sector cache, %llu buffered; %llu syncs\n",
               static_cast<unsigned long long>(ops), static_cast<unsigned long long>(checked),
               static_cast<unsigned long long>(s.conversions), static_cast<unsigned long long>(s.merges),
               static_cast<unsigned long long>(s.false_positives), c.stall_ns / 1e6,
               static_cast<double>(c.store_bytes_written) / static_cast<double>(c.user_bytes),
-              static_cast<unsigned long long>(ref.size()));
+              static_cast<unsigned long long>(ref.size()), static_cast<unsigned long long>(s.direct_reads),
+              static_cast<unsigned long long>(s.sector_cache_hits), static_cast<unsigned long long>(s.buffered_reads),
+              static_cast<unsigned long long>(s.file_syncs));
+  if (p.cache_bytes > 0) {
+    EXPECT_GT(s.direct_reads, 0u);
+    EXPECT_GT(s.sector_cache_hits, 0u);
+    EXPECT_GT(s.buffered_reads, 0u);
+  }
   EXPECT_GT(s.conversions, 100u);
   EXPECT_GT(s.merges, 10u);
 }
@@ -113,6 +123,9 @@ TEST(SiltRandomTest, AgainstAReferenceMap) {
   const uint64_t ops = Ops();
   RunRandom({64, 1, 20000, 64}, seed, ops);                      // SILT's trigger: merge every HashStore
   RunRandom({128, 4, 5000, 8}, seed + 1, std::max<uint64_t>(ops / 4, 1000));  // a small hot keyspace, merges of 4
+  // Behind a write-back page cache, syncing often: reads past the cache must still see the
+  // newest bytes (dirty pages read buffered, clean ones direct, the sector cache invalidated).
+  RunRandom({64, 1, 3000, 16, 256 * 1024, 8192}, seed + 2, std::max<uint64_t>(ops / 4, 1000));
 }
 
 }  // namespace
