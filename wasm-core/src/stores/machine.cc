@@ -53,7 +53,9 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c, sim::Simulat
   if (cache == 0) {
     const double cacheable = static_cast<double>(m->host_.dram_bytes - os) * c.scale;
     const double own = static_cast<double>(DramEstimateFor(c.store, c.params, c.records));
-    cache = static_cast<uint64_t>(std::max(cacheable - own, 64.0 * device::PageCache::kPage));
+    const double floor = 64.0 * device::PageCache::kPage;
+    m->cache_floored_ = cacheable - own < floor;
+    cache = static_cast<uint64_t>(std::max(cacheable - own, floor));
   }
   m->cache_bytes_ = cache;
 
@@ -96,7 +98,8 @@ std::string Machine::Describe() const {
   return c_.store + " on the " + host_.id + " host: " + std::to_string(c_.records) + " records of " +
          std::to_string(c_.params.key_bytes) + "+" + std::to_string(c_.params.value_bytes) + " B, page cache " +
          Mb(cache_bytes_) + " ((" + Mb(host_.dram_bytes) + " - OS) x scale " + FormatNumber(c_.scale) +
-         " less the store's DRAM), file " + Mb(file_bytes_) + " on a " + Mb(flash_->info().capacity_bytes) + " " +
+         " less the store's DRAM" + (cache_floored_ ? "; that left less than 64 pages, the floor it got instead" : "") +
+         "), file " + Mb(file_bytes_) + " on a " + Mb(flash_->info().capacity_bytes) + " " +
          c_.device;
 }
 

@@ -59,6 +59,8 @@ class Machine {
   const MachineConfig& config() const { return c_; }
   uint64_t cache_bytes() const { return cache_bytes_; }
   uint64_t file_bytes() const { return file_bytes_; }
+  // The host's scaled DRAM left less than the 64-page floor, which the cache got instead.
+  bool cache_floored() const { return cache_floored_; }
 
   double Joules() const;
   // One line for a result's note: store, host, records, cache, file, device.
@@ -72,6 +74,7 @@ class Machine {
   MachineConfig c_;
   Host host_;
   uint64_t cache_bytes_ = 0, file_bytes_ = 0;
+  bool cache_floored_ = false;
   sim::SimTime created_at_ = 0;
   std::unique_ptr<sim::Simulator> own_sim_;
   sim::Simulator* sim_ = nullptr;

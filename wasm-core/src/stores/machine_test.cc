@@ -11,7 +11,7 @@ TEST(StoresMachine, PageCacheIsTheHostsDramLessOsAndTheStoresOwn) {
   ASSERT_TRUE(m.ok()) << m.status().message();
   const double cacheable = static_cast<double>(cona::kThesisDramBytes - cona::kThesisOsBytes) / 1000;
   const uint64_t own = DramEstimateFor("cona", c.params, c.records);
-  EXPECT_EQ(own, 2u * 64 * 1024 + 4 * 25000);
+  EXPECT_EQ(own, 2u * 64 * 1024 + 2 * 25000);
   EXPECT_EQ(m.value()->cache_bytes(), static_cast<uint64_t>(cacheable - static_cast<double>(own)));
   EXPECT_EQ(m.value()->file_bytes(), FileBytesFor("cona", c.params, 2 * c.records));
   EXPECT_GE(m.value()->flash()->info().capacity_bytes, m.value()->file_bytes());
@@ -25,6 +25,8 @@ TEST(StoresMachine, PageCacheIsTheHostsDramLessOsAndTheStoresOwn) {
   m = Machine::Create(c);
   ASSERT_TRUE(m.ok());
   EXPECT_EQ(m.value()->cache_bytes(), 64u * device::PageCache::kPage);
+  EXPECT_TRUE(m.value()->cache_floored());
+  EXPECT_NE(m.value()->Describe().find("the floor it got instead"), std::string::npos) << m.value()->Describe();
   EXPECT_GT(m.value()->config().params.cpu_scale, 30);
 
   c.scale = 1.0 / 100;
