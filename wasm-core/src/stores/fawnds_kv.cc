@@ -68,6 +68,7 @@ Status FawnDsKv::Check(std::string_view key, std::string_view value) const {
 }
 
 Status FawnDsKv::Enqueue(Op op) {
+  if (op.kind == Kind::kPut || op.kind == Kind::kDelete) queued_log_bytes_ += fawnds::RecordSize(op.value.size());
   queue_.push_back(std::move(op));
   Pump();
   return Status::Ok();
@@ -76,12 +77,8 @@ Status FawnDsKv::Enqueue(Op op) {
 Status FawnDsKv::Put(std::string_view key, std::string_view value, Done done) {
   Status st = Check(key, value);
   if (!st.ok()) return st;
-  // The log's room, counting the records queued before this one.
-  uint64_t pending = 0;
-  for (const Op& q : queue_) {
-    if (q.kind == Kind::kPut || q.kind == Kind::kDelete) pending += fawnds::RecordSize(q.value.size());
-  }
-  if (s_->log_end() + pending + fawnds::RecordSize(value.size()) > s_->log_capacity()) {
+  // The log's room, counting the records of the writes queued before this one.
+  if (s_->log_end() + queued_log_bytes_ + fawnds::RecordSize(value.size()) > s_->log_capacity()) {
     return Status::ResourceExhausted("fawnds: the log is full (" + std::to_string(s_->log_capacity()) + " bytes)");
   }
   Op op{Kind::kPut, {}, std::string(value), std::move(done), nullptr};
@@ -161,6 +158,7 @@ void FawnDsKv::Start() {
     } else {
       const bool put = cur_.kind == Kind::kPut;
       const uint64_t rec = fawnds::RecordSize(cur_.value.size());
+      queued_log_bytes_ -= rec;  // from here the log's end counts it (if it appends)
       auto cb = [this, alive, after, rec, put](const Status& r) {
         if (auto a = alive.lock(); !a || !*a) return;
         // Deleting a key the store does not hold: FAWN-DS writes nothing and says NotFound;

@@ -96,6 +96,7 @@ class FawnDsKv : public kv::KvStore {
   Op cur_;
   bool busy_ = false;
   bool failed_ = false;
+  uint64_t queued_log_bytes_ = 0;  // records of the puts and deletes not yet given to the store
   sim::SimTime fg_free_at_ = 0;
   uint64_t read_at_create_ = 0, written_at_create_ = 0;
   kv::KvCounters k_;

@@ -108,5 +108,25 @@ TEST(StoresFawnDsKv, ServesOneAtATimeInCallOrder) {
   EXPECT_EQ(s.value()->Scan(k, 3, nullptr).code(), StatusCode::kInvalidArgument);
 }
 
+// A full log is refused at once, counting the puts queued and not yet run.
+TEST(StoresFawnDsKv, FullLogIsRefusedAtOnce) {
+  sim::Simulator sim;
+  auto dev = Nvm(&sim);
+  StoreParams p;
+  auto s = MakeStore("fawnds", p, dev.get(), 0, FileBytesFor("fawnds", p, 100), 0);
+  ASSERT_TRUE(s.ok());
+  std::string k, v(200, 'v');
+  ycsb::KeyFor(3, 20, &k);
+  int done = 0;
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_TRUE(s.value()->Put(k, v, [&](const Status& st) { done += st.ok() ? 1 : 0; }).ok()) << i;
+  }
+  const Status full = s.value()->Put(k, v, [&](const Status&) { ADD_FAILURE() << "refused put completed"; });
+  EXPECT_EQ(full.code(), StatusCode::kResourceExhausted) << full.message();
+  sim.Run(10000000);
+  EXPECT_EQ(done, 100);
+  EXPECT_EQ(s.value()->Put(k, v, nullptr).code(), StatusCode::kResourceExhausted);
+}
+
 }  // namespace
 }  // namespace fawnlab::stores

@@ -1,6 +1,11 @@
 #include "stores/machine.h"
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "gtest/gtest.h"
+#include "ycsb/keys.h"
 
 namespace fawnlab::stores {
 namespace {
@@ -105,6 +110,68 @@ TEST(StoresMachine, SharedSimulatorAndEnergy) {
   const double j1 = a.value()->Joules();
   EXPECT_GT(j1 - j0, a.value()->host().idle_watts);
   EXPECT_LT(j1 - j0, a.value()->host().idle_watts + 1.0);
+}
+
+}  // namespace
+}  // namespace fawnlab::stores
+
+namespace fawnlab::stores {
+namespace {
+
+// A live session's shape: every kind on its own machine, all on one simulator, fed the same
+// open-loop stream from the simulator's own events (puts and gets issued inside callbacks,
+// so no store may run the simulator itself), every value read back checked.
+TEST(StoresMachine, EveryStoreOnOneClockFromEventCallbacks) {
+  sim::Simulator shared;
+  std::vector<std::unique_ptr<Machine>> ms;
+  for (const StoreInfo& k : StoreKinds()) {
+    MachineConfig c;
+    c.store = k.id;
+    c.records = 2000;
+    auto m = Machine::Create(c, &shared);
+    if (!m.ok()) {
+      EXPECT_NE(m.status().message().find("not built yet"), std::string::npos) << m.status().message();
+      continue;
+    }
+    ms.push_back(std::move(m).value());
+  }
+  ASSERT_GE(ms.size(), 4u);
+  const int kOps = 3000;
+  std::vector<int> completed(ms.size(), 0), bad(ms.size(), 0);
+  std::vector<std::string> latest(500);
+  // One arrival every 20 us; op i writes record i % 500 (new version i) or reads one.
+  for (int i = 0; i < kOps; ++i) {
+    shared.Schedule(shared.now() + sim::SimDuration{20'000} * (i + 1), [&, i] {
+      std::string key;
+      ycsb::KeyFor(static_cast<uint64_t>(i % 500), 20, &key);
+      const bool write = i < 500 || i % 3 != 0;
+      std::string value;
+      if (write) {
+        ycsb::ValueFor(static_cast<uint64_t>(i % 500), static_cast<uint64_t>(i), 200, &value);
+        latest[i % 500] = value;
+      }
+      const std::string want = latest[i % 500];
+      for (size_t s = 0; s < ms.size(); ++s) {
+        kv::KvStore* st = ms[s]->store();
+        Status r = write ? st->Put(key, value, [&, s](const Status& x) {
+          ++completed[s];
+          if (!x.ok()) ++bad[s];
+        })
+                         : st->Get(key, [&, s, want](const Status& x, std::string v) {
+                             ++completed[s];
+                             if (!x.ok() || v != want) ++bad[s];
+                           });
+        if (!r.ok()) ++bad[s];
+      }
+    });
+  }
+  shared.Run(500'000'000);
+  for (size_t s = 0; s < ms.size(); ++s) {
+    EXPECT_EQ(completed[s], kOps) << ms[s]->store()->kind();
+    EXPECT_EQ(bad[s], 0) << ms[s]->store()->kind();
+    EXPECT_TRUE(ms[s]->store()->idle()) << ms[s]->store()->kind();
+    EXPECT_GT(ms[s]->Joules(), 0);
+  }
 }
 
 }  // namespace
