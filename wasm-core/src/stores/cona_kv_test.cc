@@ -22,7 +22,7 @@ void RunRandom(const char* kind, uint64_t seed) {
   ASSERT_TRUE(s.ok()) << s.status().message();
   kv::KvStore* kv = s.value().get();
   EXPECT_STREQ(kv->kind(), kind);
-  const auto n = testing::RandomAgainstMap(&sim, kv, seed, ops, 3000, 200);
+  const auto n = testing::RandomAgainstMap(&sim, kv, seed, ops, 3000, 200, 0.01);
   const kv::KvCounters c = kv->counters();
   EXPECT_EQ(c.puts, n.puts);
   EXPECT_EQ(c.deletes, n.deletes);

@@ -25,7 +25,7 @@ TEST(StoresFawnDsKv, RandomOpsAgainstAMap) {
   kv::KvStore* kv = s.value().get();
   EXPECT_STREQ(kv->kind(), "fawnds");
   EXPECT_FALSE(kv->has_scan());
-  const auto n = testing::RandomAgainstMap(&sim, kv, testing::TestSeed(1703), ops, 3000, 200);
+  const auto n = testing::RandomAgainstMap(&sim, kv, testing::TestSeed(1703), ops, 3000, 200, 0.01);
   const kv::KvCounters c = kv->counters();
   EXPECT_EQ(c.puts, n.puts);
   EXPECT_EQ(c.deletes, n.deletes);

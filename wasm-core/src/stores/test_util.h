@@ -91,15 +91,16 @@ inline Status SyncSync(sim::Simulator* sim, kv::KvStore* s) {
 }
 
 struct RandomCounts {
-  uint64_t puts = 0, deletes = 0, gets = 0, scans = 0;
+  uint64_t puts = 0, deletes = 0, gets = 0, scans = 0, syncs = 0;
 };
 
 // `ops` random operations on `keyspace` YCSB keys: 45% puts (new keys and updates, values of
 // 1..max_value bytes), 10% deletes, 40% gets checked against a std::map, 5% scans checked
 // (stores with scans). Several operations are issued back to back before the simulator runs
 // (the store must serve them in call order). Ends with every key checked.
+// `sync_fraction` of the operations (default none) are syncs, which must complete Ok.
 inline RandomCounts RandomAgainstMap(sim::Simulator* sim, kv::KvStore* s, uint64_t seed, uint64_t ops,
-                                     uint64_t keyspace, uint32_t max_value) {
+                                     uint64_t keyspace, uint32_t max_value, double sync_fraction = 0) {
   std::cout << "seed " << seed << " (FAWNLAB_TEST_SEED), store " << s->kind() << "\n";
   sim::Rng rng(seed);
   std::map<std::string, std::string> ref;
@@ -115,7 +116,21 @@ inline RandomCounts RandomAgainstMap(sim::Simulator* sim, kv::KvStore* s, uint64
     for (int b = 0; b < burst && done_ops < ops; ++b, ++done_ops) {
       const std::string& k = keys[rng.UniformU64(keyspace)];
       const double x = rng.UniformDouble();
-      if (x < 0.45) {
+      if (sync_fraction > 0 && rng.UniformDouble() < sync_fraction) {
+        ++pending;
+        ++n.syncs;
+        Status st = s->Sync([&](const Status& r) {
+          --pending;
+          if (!r.ok()) {
+            ADD_FAILURE() << "sync failed: " << r.message();
+            failed = true;
+          }
+        });
+        if (!st.ok()) {
+          ADD_FAILURE() << "sync refused: " << st.message();
+          return n;
+        }
+      } else if (x < 0.45) {
         std::string v(static_cast<size_t>(rng.UniformInt(1, max_value)), '\0');
         for (char& c : v) c = static_cast<char>('a' + rng.UniformU64(26));
         ref[k] = v;
