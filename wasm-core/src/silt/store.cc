@@ -31,15 +31,24 @@ Status CheckOptions(const Options& o) {
 }
 }  // namespace
 
+uint32_t LogSlotsForEntries(uint64_t entries) {
+  const double target = static_cast<double>(kSiltLogSlots / 4) * static_cast<double>(entries) / static_cast<double>(kThesisEntries);
+  uint32_t b = 8;
+  while (b < kSiltLogSlots / 4 && 2.0 * b <= target) b *= 2;
+  if (b < kSiltLogSlots / 4 && target - b > 2.0 * b - target) b *= 2;  // the nearer power of two
+  return 4 * b;
+}
+
 uint64_t SiltStore::FileBytes(const Options& o, uint64_t entries) {
-  auto l = Layout::Make(o.key_bytes, o.max_value_bytes, o.log_slots, o.max_hash_stores, 0, 0);
+  const uint32_t slots = o.log_slots ? o.log_slots : LogSlotsForEntries(entries);
+  auto l = Layout::Make(o.key_bytes, o.max_value_bytes, slots, o.max_hash_stores, 0, 0);
   if (!l.ok()) return 0;
   const uint64_t sorted = cona::AlignUp(std::max<uint64_t>(entries, 1) * l.value().entry.entry_bytes);
   return l.value().fixed_bytes() + 2 * sorted;
 }
 
 uint64_t SiltStore::DramEstimate(const Options& o, uint64_t keys) {
-  const uint64_t slots = o.log_slots;
+  const uint64_t slots = o.log_slots ? o.log_slots : LogSlotsForEntries(2 * keys);
   const uint64_t trie_bits_per_key = o.trie_block >= 64 ? 4 : o.trie_block >= 16 ? 7 : 18;  // cona/trie.h, Table 3.2
   return 2 * slots * 6 + 16 * slots * 2 + keys * trie_bits_per_key / 8;
 }
@@ -68,6 +77,17 @@ StatusOr<std::unique_ptr<SiltStore>> SiltStore::Create(device::Device* dev, Opti
   if (o.region_offset + bytes > cap)
     return Status::InvalidArgument("region [" + std::to_string(o.region_offset) + ", +" + std::to_string(bytes) +
                                    ") is beyond the device's " + std::to_string(cap) + " bytes");
+  if (o.log_slots == 0) {
+    // The LogStore of the most entries the region is sized for.
+    uint64_t lo = 0, hi = uint64_t{1} << 40;
+    while (lo < hi) {
+      const uint64_t mid = lo + (hi - lo + 1) / 2;
+      const uint64_t need = FileBytes(o, mid);
+      if (need != 0 && need <= bytes) lo = mid;
+      else hi = mid - 1;
+    }
+    o.log_slots = LogSlotsForEntries(lo);
+  }
   auto l = Layout::Make(o.key_bytes, o.max_value_bytes, o.log_slots, o.max_hash_stores, o.region_offset, bytes);
   if (!l.ok()) return l.status();
   std::unique_ptr<SiltStore> s(new SiltStore(dev, std::move(o), l.value()));
@@ -506,17 +526,7 @@ void SiltStore::DescribeJson(JsonWriter* w) const {
   w->BeginObject();
   w->Key("type");
   w->String("silt");
-  w->Key("log");
-  w->BeginObject();
-  w->Key("entries");
-  w->Int(static_cast<int64_t>(active_->table.used()));
-  w->Key("capacity");
-  w->Int(static_cast<int64_t>(active_->table.slots()));
-  w->EndObject();
-  w->Key("hash_stores");
-  w->BeginArray();
-  // The frozen LogStore being converted shows as the newest HashStore-to-be.
-  auto hs = [&](uint64_t entries, uint64_t capacity) {
+  auto counts = [w](uint64_t entries, uint64_t capacity) {
     w->BeginObject();
     w->Key("entries");
     w->Int(static_cast<int64_t>(entries));
@@ -524,8 +534,15 @@ void SiltStore::DescribeJson(JsonWriter* w) const {
     w->Int(static_cast<int64_t>(capacity));
     w->EndObject();
   };
-  if (frozen_) hs(frozen_->table.used(), frozen_->table.slots());
-  for (auto it = hash_.rbegin(); it != hash_.rend(); ++it) hs((*it)->entries, (*it)->tags.slots());
+  w->Key("log");
+  counts(active_->table.used(), active_->table.slots());
+  // The frozen LogStore (waiting for or in conversion), beside the pinned fields.
+  w->Key("frozen_log");
+  if (frozen_) counts(frozen_->table.used(), frozen_->table.slots());
+  else w->Null();
+  w->Key("hash_stores");  // newest first
+  w->BeginArray();
+  for (auto it = hash_.rbegin(); it != hash_.rend(); ++it) counts((*it)->entries, (*it)->tags.slots());
   w->EndArray();
   w->Key("sorted");
   w->BeginObject();

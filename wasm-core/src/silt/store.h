@@ -57,9 +57,12 @@ namespace fawnlab::silt {
 // SILT's LogStore table: its evaluation configurations' hash-table-size (131072 slots = 2^15
 // 4-way buckets, the most its 15-bit tags address).
 constexpr uint32_t kSiltLogSlots = 131072;
-// The lab's: SILT's at the Stores lab's default scale of 1/1000 (its DRAM and data scaled
-// alike): 128 slots, 32 buckets (docs/decisions.md "Stores: SILT LogStore size").
-constexpr uint32_t kLabLogSlots = 128;
+// The thesis's load: 25M records (§3.2.2); a file sized for 2 x 25M entries is SILT at scale 1.
+constexpr uint64_t kThesisEntries = 50'000'000;
+// SILT's LogStore scaled like the lab's machine: kSiltLogSlots x entries / kThesisEntries, to
+// the nearest power-of-two count of buckets, at least 8 buckets (docs/decisions.md "Stores:
+// SILT LogStore size"). The lab's default, 25K records (50K entries): 128 slots.
+uint32_t LogSlotsForEntries(uint64_t entries);
 
 struct Options {
   uint64_t region_offset = 0, region_bytes = 0;  // the store's files on the device (0: to its end)
@@ -67,7 +70,7 @@ struct Options {
   double cpu_scale = 1.0;        // multiplies every CPU cost; 1.0 = the i7-3610QM (cona/costs.h)
   uint32_t key_bytes = 20, max_value_bytes = 200;
   // SILT's own.
-  uint32_t log_slots = kSiltLogSlots;
+  uint32_t log_slots = kSiltLogSlots;  // 0: from the region (LogSlotsForEntries of the entries it fits)
   int max_displacements = 128;   // SILT's MAX_CUCKOO_COUNT (hash_table_cuckoo.h)
   // Merge once this many HashStores exist: SILT's store1-high-watermark, 1 by default in its
   // code (fawnds_combi.cc) and its evaluation configs (exp_p4_dis.xml); a merge takes them all.

@@ -1,8 +1,9 @@
 // SILT on the Stores lab's machine (the CONA thesis's, scaled 1/1000 like cona::Machine: a
-// Crucial M500 behind a write-back page cache of (8 GB - 3 GB) / 1000) with the lab's LogStore
-// (kLabLogSlots): a 25K-record load of 20 B keys and 200 B values, then 25K uniform gets, one at
-// a time, once the background is idle. Prints the figures (puts/s and gets/s in virtual time, store and FTL write
-// amplification, B/key) and checks their shape: SILT's memory, ~1 read per get, a real merge load.
+// Crucial M500 behind a write-back page cache of (8 GB - 3 GB) / 1000) with the LogStore scaled
+// to the file (LogSlotsForEntries): a 25K-record load of 20 B keys and 200 B values, then 25K
+// uniform gets, one at a time, once the background is idle. Prints the figures (puts/s and
+// gets/s in virtual time, store and FTL write amplification, B/key) and checks their shape:
+// SILT's memory, ~1 read per get, a real merge load.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -24,7 +25,7 @@ TEST(SiltLabTest, LoadAndGetsOnTheThesisMachineAtScale) {
   const double scale = 1.0 / 1000;
   sim::Simulator sim;
   Options o;
-  o.log_slots = kLabLogSlots;
+  o.log_slots = 0;  // from the region: 128 slots for 50K entries
   o.region_bytes = SiltStore::FileBytes(o, 2 * kRecords);
   const device::FlashProfile& prof = device::CrucialM500Profile();
   const uint64_t block = uint64_t{prof.pages_per_block} * prof.page_bytes;
@@ -42,6 +43,7 @@ TEST(SiltLabTest, LoadAndGetsOnTheThesisMachineAtScale) {
   auto created = SiltStore::Create(&pc, o);
   ASSERT_TRUE(created.ok()) << created.status().ToString();
   std::unique_ptr<SiltStore> store = std::move(created).value();
+  EXPECT_EQ(store->layout().log_slots, 128u);
   std::string k, v;
   for (uint64_t i = 0; i < kRecords; ++i) {
     ycsb::KeyFor(i, 20, &k);
@@ -74,7 +76,7 @@ TEST(SiltLabTest, LoadAndGetsOnTheThesisMachineAtScale) {
   std::printf("SILT lab (25K records, log %u slots): load %.0f puts/s (stall %.1f%%, background busy %.3f s of %.3f s), "
               "%.0f gets/s (%llu direct reads, %llu sector cache hits, %llu buffered), %.4f reads/get, store WA %.2f, FTL WA "
               "%.2f, %.3f B/key DRAM; %llu conversions, %llu merges\n",
-              o.log_slots, puts_s, 100.0 * load.stall_ns / load.write_ns, load.background_ns / 1e9, load.write_ns / 1e9,
+              store->layout().log_slots, puts_s, 100.0 * load.stall_ns / load.write_ns, load.background_ns / 1e9, load.write_ns / 1e9,
               gets_s, static_cast<unsigned long long>(st.direct_reads), static_cast<unsigned long long>(st.sector_cache_hits),
               static_cast<unsigned long long>(st.buffered_reads), static_cast<double>(all.lookup_reads - load.lookup_reads) / kRecords, wa, ftl_wa, bpk,
               static_cast<unsigned long long>(st.conversions), static_cast<unsigned long long>(st.merges));

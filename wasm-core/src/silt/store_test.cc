@@ -172,7 +172,9 @@ TEST(SiltStoreTest, SameSeedSameCounters) {
   EXPECT_EQ(a.read_ns, b.read_ns);
   EXPECT_EQ(a.stall_ns, b.stall_ns);
   EXPECT_EQ(a.background_ns, b.background_ns);
-  EXPECT_NE(ja.find("\"type\": \"silt\""), std::string::npos) << ja;
+  for (const char* f : {"\"type\": \"silt\"", "\"log\"", "\"capacity\"", "\"frozen_log\"", "\"hash_stores\"",
+                        "\"sorted\"", "\"converting\"", "\"merging\""})
+    EXPECT_NE(ja.find(f), std::string::npos) << f << " in " << ja;
 }
 
 TEST(SiltStoreTest, SyncFlushesTheLog) {
@@ -183,6 +185,20 @@ TEST(SiltStoreTest, SyncFlushesTheLog) {
   ASSERT_TRUE(r.store->Sync([&](const Status& s) { EXPECT_TRUE(s.ok()); done = true; }).ok());
   ASSERT_TRUE(testing::RunUntilFlag(&r.sim, &done));
   EXPECT_EQ(r.dev->counters().flushes, flushes + 1);
+}
+
+TEST(SiltStoreTest, TheLogStoreScalesWithTheFile) {
+  EXPECT_EQ(LogSlotsForEntries(50'000'000), kSiltLogSlots);    // the thesis's load: SILT's table
+  EXPECT_EQ(LogSlotsForEntries(500'000'000), kSiltLogSlots);   // at most 2^15 buckets
+  EXPECT_EQ(LogSlotsForEntries(25'000'000), kSiltLogSlots / 2);
+  EXPECT_EQ(LogSlotsForEntries(50'000), 128u);                 // the lab's 25K records
+  EXPECT_EQ(LogSlotsForEntries(4'000), 32u);                   // at least 8 buckets
+  Options o = Small();
+  o.log_slots = 0;
+  Rig r(o, 200'000);
+  ASSERT_TRUE(r.store) << r.create_error.ToString();
+  EXPECT_EQ(r.store->layout().log_slots, LogSlotsForEntries(200'000));
+  EXPECT_GE(r.store->layout().sorted_entries, 200'000u);
 }
 
 TEST(SiltStoreTest, BadInputIsNamed) {

@@ -21,15 +21,15 @@ cona::StoreOptions ConaOptions(std::string_view kind, const StoreParams& p) {
   return o;
 }
 
-// SILT as the CONA thesis configures it (index block p.silt_block) with the lab's LogStore
-// (silt::kLabLogSlots: SILT's at the lab's default scale; docs/decisions.md "Stores: SILT").
+// SILT as the CONA thesis configures it (index block p.silt_block) with its LogStore scaled to
+// the file (log_slots 0: silt::LogSlotsForEntries, the records / 25M like the machine's scale).
 silt::Options SiltOptions(const StoreParams& p) {
   silt::Options o;
   o.key_bytes = p.key_bytes;
   o.max_value_bytes = p.value_bytes;
   o.cpu_scale = p.cpu_scale;
   o.trie_block = p.silt_block;
-  o.log_slots = silt::kLabLogSlots;
+  o.log_slots = 0;
   return o;
 }
 
