@@ -55,6 +55,10 @@ const std::map<std::string, std::string>& CheapParams() {
       {"cona.trie-speed", R"({"scale": 0.0002, "operations": 1000})"},
       {"cona.buffer-size", R"({"scale": 0.0002, "operations": 1000})"},
       {"cona.merges", R"({"scale": 0.0002, "operations": 1000})"},
+      {"stores.ycsb", R"({"scale": 0.00004})"},
+      {"stores.memory", R"({"scale": 0.0001})"},
+      {"stores.amplification", R"({"scale": 0.0001, "updates": 0.2})"},
+      {"stores.energy", R"({"scale": 0.00004})"},
   };
   return m;
 }

@@ -14,6 +14,7 @@ void RegisterFawndsExperiments(std::vector<Experiment>* out);
 void RegisterFawnkvExperiments(std::vector<Experiment>* out);
 void RegisterVectorExperiments(std::vector<Experiment>* out);
 void RegisterConaExperiments(std::vector<Experiment>* out);
+void RegisterStoresExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -25,6 +26,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterFawnkvExperiments(&all);
   RegisterVectorExperiments(&all);
   RegisterConaExperiments(&all);
+  RegisterStoresExperiments(&all);
   return all;
 }
 

@@ -16,6 +16,7 @@ void RegisterFawndsSessions(std::vector<SessionInfo>* out);
 void RegisterFawnkvSessions(std::vector<SessionInfo>* out);
 void RegisterVectorSessions(std::vector<SessionInfo>* out);
 void RegisterConaSessions(std::vector<SessionInfo>* out);
+void RegisterStoresSessions(std::vector<SessionInfo>* out);
 
 namespace {
 
@@ -34,6 +35,7 @@ std::vector<SessionInfo> BuildRegistry() {
   RegisterFawnkvSessions(&all);
   RegisterVectorSessions(&all);
   RegisterConaSessions(&all);
+  RegisterStoresSessions(&all);
   for (SessionRegistrar r : ExtraRegistrars()) r(&all);
   registry_built = true;
   return all;
