@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kvTable, soakTable } from './bench.js';
+import { storesTable } from './benchstores.js';
 import { experimentFailures, experimentsTable } from './benchexperiments.js';
 
 const fig = (name: string, value: number, unit: string, extra: object = {}) => ({ name, value, unit, seconds: 1, checksum: 0, ...extra });
@@ -28,6 +29,27 @@ describe('bench tables', () => {
     const out = soakTable([fig('soak.crash_points', 10000, 'crash points', { failures: 2, note: 'seed 1; first failure: x' })]);
     expect(out).toMatch(/10,000 crash points\s+\| 2 /);
     expect(out).toContain('seed 1; first failure: x');
+  });
+});
+
+describe('stores table', () => {
+  it('puts the lab LSM beside LevelDB, CONA beside LevelDB and the emulated stores beside WASM', () => {
+    const out = storesTable([
+      fig('stores.leveldb.wa', 6.94, 'x', { note: 'LevelDB 1.23' }), fig('stores.lsm.wa', 6.73, 'x'),
+      fig('stores.leveldb.level2_mb', 98.6, 'MB', { note: '51 files' }), fig('stores.lsm.level2_mb', 99.5, 'MB', { note: '51 files' }),
+      fig('stores.lsm_vs_leveldb.wa_ratio', 0.97, 'x', { note: 'PASS: the lab 6.73 against 6.94' }),
+      fig('stores.file.cona.a', 100000, 'ops/s'), fig('stores.file.leveldb.a', 40000, 'ops/s'),
+      fig('stores.sim.lsm', 46000, 'ops/s', { note: 'lsm on the laptop host' }),
+    ], [fig('stores.sim.lsm', 23000, 'ops/s')]);
+    expect(out).toMatch(/write amplification\s+\| 6\.73\s+\| 6\.94\s+\| 0\.97/);
+    expect(out).toMatch(/level 2 MB \(files\)\s+\| 99\.5 \(51\)\s+\| 98\.6 \(51\)/);
+    expect(out).toContain('PASS: the lab 6.73 against 6.94');
+    expect(out).toMatch(/YCSB A ops\/s\s+\| 100\.0k\s+\| 40\.0k\s+\| 2\.50/);
+    expect(out).toMatch(/lsm\s+\| 46\.0k\s+\| 23\.0k\s+\| 0\.50/);
+  });
+  it('names a failed check', () => {
+    const out = storesTable([fig('stores.lsm_vs_leveldb.wa_ratio', 1.9, 'x', { failures: 1, note: 'FAIL: 4.1 against 2.1' })]);
+    expect(out).toContain('stores.lsm_vs_leveldb.wa_ratio: 1 FAILED check(s): FAIL: 4.1 against 2.1');
   });
 });
 

@@ -5,11 +5,14 @@
  *  - soak: FAWN-DS reliability, natively, once: crash points and a long model run (counts,
  *    failures, wall time);
  *  - kv: FAWN-DS on a real file against LevelDB, natively, once;
+ *  - stores: the Stores lab (benchstores.ts): the LSM against real LevelDB (write amplification,
+ *    within 25% or the step fails), CONA on a file against LevelDB under YCSB A-D, F, and every
+ *    lab store's emulation speed natively and in WASM, once;
  *  - experiments: every registered experiment at its defaults, seed 1, in WASM (Node) and
  *    natively (fawnlab_cli), once each (best of `--runs` only when it is given): wall seconds
  *    and whether the JSONs are byte-identical (benchexperiments.ts); `--match vector.` keeps
  *    the ids that start with it.
- * `--only speed,soak,kv,experiments` picks suites (default all); `--scale` multiplies every
+ * `--only speed,soak,kv,stores,experiments` picks suites (default all); `--scale` multiplies every
  * size (not the experiments', which run at their defaults).
  * Speeds are figures, not gates: nothing fails on a slow machine. A failed reliability or
  * correctness check (soak, or a value read back wrong) is printed and makes the exit status 1.
@@ -20,6 +23,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from './args.js';
 import { Core, ROOT } from './core.js';
 import { experimentFailures, experimentsTable, timeExperiments } from './benchexperiments.js';
+import { storesTable } from './benchstores.js';
 import type { Io } from './repro.js';
 import { table } from './table.js';
 
@@ -33,7 +37,7 @@ interface Figure {
   note?: string;
 }
 
-const SUITES = ['speed', 'soak', 'kv', 'experiments'] as const;
+const SUITES = ['speed', 'soak', 'kv', 'stores', 'experiments'] as const;
 type Suite = (typeof SUITES)[number];
 
 function parseLines(text: string): Figure[] {
@@ -140,6 +144,13 @@ export async function bench(argv: string[], io: Io): Promise<number> {
     const figs = native('kv');
     failures += figs.reduce((a, f) => a + (f.failures ?? 0), 0);
     io.out('\n' + kvTable(figs, Math.max(1, Math.floor(1e6 * scale))));
+  }
+  if (want('stores')) {
+    io.err('bench: the Stores lab: the LSM vs real LevelDB, CONA on a file vs LevelDB, the stores emulated (native, then WASM)\n');
+    const figs = native('stores');
+    const wasm = parseLines((await Core.load()).storesBenchmarks(scale));
+    failures += [...figs, ...wasm].reduce((a, f) => a + (f.failures ?? 0), 0);
+    io.out('\n' + storesTable(figs, wasm));
   }
   if (want('experiments')) {
     const cli = resolve(ROOT, 'wasm-core/build/native/fawnlab_cli');

@@ -21,6 +21,7 @@ interface RawCore {
   resolveParamStrings(id: string, pairsJson: string): Resolved;
   runExperiment(id: string, paramsJson: string, seed: string, onProgress: ((f: number) => boolean) | null): RunOutput;
   runBenchmarks(scale: number): string;
+  runStoresBenchmarks?(scale: number): string;
 }
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,5 +72,10 @@ export class Core {
 
   benchmarks(scale: number): string {
     return this.raw.runBenchmarks(scale);
+  }
+
+  /** The Stores lab's emulation speeds (bench/stores_bench.h StoresSimSpeed); '' in an older build. */
+  storesBenchmarks(scale: number): string {
+    return this.raw.runStoresBenchmarks ? this.raw.runStoresBenchmarks(scale) : '';
   }
 }

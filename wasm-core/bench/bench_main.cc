@@ -1,8 +1,12 @@
 // fawnlab_bench: native benchmarks. Prints one JSON object per line (figures, not gates).
-//   fawnlab_bench [--scale X] [--suite speed|soak|kv] [--seed N]
+//   fawnlab_bench [--scale X] [--suite speed|soak|kv|stores] [--seed N]
 //     speed  the simulator, device and FAWN-DS speed figures (the WASM build runs the same)
 //     soak   FAWN-DS reliability: 10,000 crash points and a 1M-op model run (× scale)
 //     kv     FAWN-DS on a real file against LevelDB: 1M random 1 KB puts, then 1M gets (× scale)
+//     stores the Stores lab (bench/stores_bench.h): the LSM against real LevelDB on a 1M-record
+//            YCSB load (write amplification, levels); CONA on a file against LevelDB under
+//            YCSB A-D, F (200K records, 200K ops each); every lab store's emulation speed
+//            (25K records, 25K ops of A) (× scale)
 // X multiplies the default sizes (default 1).
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +16,7 @@
 #include "bench/kernel_bench.h"
 #include "bench/kv_bench.h"
 #include "bench/soak_bench.h"
+#include "bench/stores_bench.h"
 
 int main(int argc, char** argv) {
   using namespace fawnlab::bench;
@@ -26,7 +31,7 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 10);
     } else {
-      std::fprintf(stderr, "error: unknown argument '%s' (usage: fawnlab_bench [--scale X] [--suite speed|soak|kv] [--seed N])\n", argv[i]);
+      std::fprintf(stderr, "error: unknown argument '%s' (usage: fawnlab_bench [--scale X] [--suite speed|soak|kv|stores] [--seed N])\n", argv[i]);
       return 2;
     }
   }
@@ -45,8 +50,14 @@ int main(int argc, char** argv) {
     for (const BenchFigure& f : KvFawnds(count(1000000))) std::printf("%s\n", FigureJson(f).c_str());
     std::fflush(stdout);
     for (const BenchFigure& f : KvLevelDb(count(1000000))) std::printf("%s\n", FigureJson(f).c_str());
+  } else if (suite == "stores") {
+    for (const BenchFigure& f : StoresLsmCheck(count(1000000))) std::printf("%s\n", FigureJson(f).c_str());
+    std::fflush(stdout);
+    for (const BenchFigure& f : StoresConaVsLevelDb(count(200000), count(200000))) std::printf("%s\n", FigureJson(f).c_str());
+    std::fflush(stdout);
+    for (const BenchFigure& f : StoresSimSpeed(count(25000), count(25000))) std::printf("%s\n", FigureJson(f).c_str());
   } else {
-    std::fprintf(stderr, "error: --suite must be speed, soak or kv, not '%s'\n", suite.c_str());
+    std::fprintf(stderr, "error: --suite must be speed, soak, kv or stores, not '%s'\n", suite.c_str());
     return 2;
   }
   return 0;
