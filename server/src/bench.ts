@@ -27,7 +27,7 @@ import { storesTable } from './benchstores.js';
 import type { Io } from './repro.js';
 import { table } from './table.js';
 
-interface Figure {
+export interface Figure {
   name: string;
   value: number;
   unit: string;

@@ -8,23 +8,14 @@
  *    DRAM per key;
  *  - every lab store emulated: operations per wall second, native and WASM.
  */
+import type { Figure } from './bench.js';
 import { table } from './table.js';
-
-export interface StoresFigure {
-  name: string;
-  value: number;
-  unit: string;
-  seconds: number;
-  checksum: number;
-  failures?: number;
-  note?: string;
-}
 
 function fmt(v: number): string {
   return v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : v >= 1e3 ? `${(v / 1e3).toFixed(1)}k` : v.toFixed(1);
 }
 
-export function storesTable(figs: StoresFigure[], wasm: StoresFigure[] = []): string {
+export function storesTable(figs: Figure[], wasm: Figure[] = []): string {
   const by = new Map(figs.map((f) => [f.name, f]));
   const get = (n: string) => by.get(n);
   let out = '';

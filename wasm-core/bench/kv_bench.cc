@@ -16,6 +16,7 @@
 #include <leveldb/db.h>
 #endif
 
+#include "bench/temp_dir.h"
 #include "device/file_device.h"
 #include "fawnds/store.h"
 #include "sim/rng.h"
@@ -68,24 +69,6 @@ uint64_t RssAnonBytes() {
   }
   return 0;
 }
-
-// A fresh directory under $TMPDIR (or /tmp), removed with everything in it when this ends.
-class TempDir {
- public:
-  TempDir() {
-    const char* t = std::getenv("TMPDIR");
-    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/fawnlab-kv-XXXXXX";
-    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 BenchFigure Failed(const std::string& name, const std::string& why) {
   BenchFigure f{name, 0, "", 0, 0};

@@ -17,6 +17,7 @@
 #include <leveldb/filter_policy.h>
 #endif
 
+#include "bench/temp_dir.h"
 #include "cona/store.h"
 #include "device/file_device.h"
 #include "device/page_cache.h"
@@ -50,24 +51,6 @@ BenchFigure Failed(const std::string& name, const std::string& why) {
   f.note = why;
   return f;
 }
-
-// A fresh directory under $TMPDIR (or /tmp), removed with everything in it when this ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    const char* t = std::getenv("TMPDIR");
-    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/fawnlab-stores-XXXXXX";
-    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 struct LevelSizes {
   uint64_t files[7] = {0, 0, 0, 0, 0, 0, 0};
@@ -258,25 +241,36 @@ bool Settled(const LevelSizes& l) {
 }
 
 // The index and filter blocks of the live tables (what LevelDB's table cache holds), parsed
-// from its files with the lab's own table reader; false if one does not parse.
+// from its files with the lab's own table reader; false if one does not parse. A compaction
+// that ends between listing the tables and reading them deletes some: then it lists again.
 bool TableCacheBytes(leveldb::DB* db, const std::string& dir, uint64_t* bytes, uint64_t* tables, std::string* why) {
-  *bytes = *tables = 0;
-  std::string text;
-  db->GetProperty("leveldb.sstables", &text);
-  for (uint64_t number : ParseSstables(text).numbers) {
-    char name[32];
-    std::snprintf(name, sizeof name, "/%06llu.ldb", static_cast<unsigned long long>(number));
-    std::ifstream f(dir + name, std::ios::binary);
-    std::string image((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    auto t = lsm::TableIndex::Open(image, 0, image.size());
-    if (!t.ok()) {
-      *why = std::string(name + 1) + ": " + t.status().ToString();
-      return false;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    *bytes = *tables = 0;
+    std::string text;
+    db->GetProperty("leveldb.sstables", &text);
+    bool vanished = false;
+    for (uint64_t number : ParseSstables(text).numbers) {
+      char name[32];
+      std::snprintf(name, sizeof name, "/%06llu.ldb", static_cast<unsigned long long>(number));
+      std::ifstream f(dir + name, std::ios::binary);
+      if (!f) {
+        vanished = true;
+        break;
+      }
+      std::string image((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+      auto t = lsm::TableIndex::Open(image, 0, image.size());
+      if (!t.ok()) {
+        *why = std::string(name + 1) + ": " + t.status().ToString();
+        return false;
+      }
+      *bytes += t.value().dram_bytes();
+      ++*tables;
     }
-    *bytes += t.value().dram_bytes();
-    ++*tables;
+    if (!vanished) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
-  return true;
+  *why = "its tables kept changing while they were read";
+  return false;
 }
 
 struct LevelDbLoad {
@@ -288,7 +282,7 @@ struct LevelDbLoad {
 
 LevelDbLoad LoadLevelDb(uint64_t records) {
   LevelDbLoad r;
-  ScratchDir dir;
+  TempDir dir("fawnlab-stores");
   if (dir.path().empty()) {
     r.error = "cannot create a temporary directory";
     return r;
@@ -499,14 +493,34 @@ YcsbWall DriveYcsb(const Kv& kv, uint64_t n, uint64_t ops, const std::string& w,
   r.run_s = Now() - t0;
   return r;
 }
+// The load, then YCSB A, B, C, D, F in turn on the same store: `prefix`.load and `prefix`.<w>.
+void RunWorkloads(const Kv& kv, const std::string& prefix, uint64_t records, uint64_t ops, const std::string& what,
+                  std::vector<uint32_t>* versions, std::vector<BenchFigure>* out) {
+  bool first = true;
+  for (const char* w : {"a", "b", "c", "d", "f"}) {
+    YcsbWall r = DriveYcsb(kv, records, ops, w, first, versions);
+    if (first) {
+      BenchFigure f = Fig(prefix + ".load", static_cast<double>(records) / r.load_s, "ops/s", what);
+      f.seconds = r.load_s;
+      out->push_back(f);
+      first = false;
+    }
+    BenchFigure f = Fig(prefix + "." + w, static_cast<double>(r.ops) / r.run_s, "ops/s",
+                        std::to_string(r.ops) + " ops of YCSB " + w + ", one client; " + std::to_string(r.wrong) +
+                            " wrong or failed");
+    f.seconds = r.run_s;
+    f.failures = r.wrong;
+    out->push_back(f);
+  }
+}
+
 }  // namespace
 
 std::vector<BenchFigure> StoresConaVsLevelDb(uint64_t records, uint64_t ops) {
   std::vector<BenchFigure> out;
-  const char* kWorkloads[] = {"a", "b", "c", "d", "f"};
   // CONA on a real file: one store, loaded once, the workloads in turn (as LevelDB below).
   {
-    ScratchDir dir;
+    TempDir dir("fawnlab-stores");
     if (dir.path().empty()) return {Failed("stores.file.cona", "cannot create a temporary directory")};
     sim::Simulator sim;
     cona::StoreOptions so;
@@ -534,22 +548,9 @@ std::vector<BenchFigure> StoresConaVsLevelDb(uint64_t records, uint64_t ops) {
       return ok;
     };
     std::vector<uint32_t> versions;
-    for (const char* w : kWorkloads) {
-      const bool first = w == kWorkloads[0];
-      YcsbWall r = DriveYcsb(kv, records, ops, w, first, &versions);
-      if (first) {
-        BenchFigure f = Fig("stores.file.cona.load", static_cast<double>(records) / r.load_s, "ops/s",
-                            "CONA (64 KB buffers, merge thread) on a real file (FileDevice: pread/pwrite) at " + dir.path());
-        f.seconds = r.load_s;
-        out.push_back(f);
-      }
-      BenchFigure f = Fig(std::string("stores.file.cona.") + w, static_cast<double>(r.ops) / r.run_s, "ops/s",
-                          std::to_string(r.ops) + " ops of YCSB " + w + ", one client; " + std::to_string(r.wrong) +
-                              " wrong or failed");
-      f.seconds = r.run_s;
-      f.failures = r.wrong;
-      out.push_back(f);
-    }
+    RunWorkloads(kv, "stores.file.cona", records, ops,
+                 "CONA (64 KB buffers, merge thread) on a real file (FileDevice: pread/pwrite) at " + dir.path(), &versions,
+                 &out);
     out.push_back(Fig("stores.file.cona.dram_bytes_per_key",
                       static_cast<double>(store->dram_bytes()) / static_cast<double>(versions.size()), "B/key",
                       "Store::dram_bytes (buffers, tries, fragments) over the records present"));
@@ -562,7 +563,7 @@ std::vector<BenchFigure> StoresConaVsLevelDb(uint64_t records, uint64_t ops) {
   out.push_back(f);
 #else
   {
-    ScratchDir dir;
+    TempDir dir("fawnlab-stores");
     if (dir.path().empty()) return {Failed("stores.file.leveldb", "cannot create a temporary directory")};
     leveldb::Options opt;
     opt.create_if_missing = true;
@@ -578,24 +579,10 @@ std::vector<BenchFigure> StoresConaVsLevelDb(uint64_t records, uint64_t ops) {
     kv.put = [&](const std::string& k, const std::string& v) { return db->Put(leveldb::WriteOptions(), k, v).ok(); };
     kv.get = [&](const std::string& k, std::string* v) { return db->Get(leveldb::ReadOptions(), k, v).ok(); };
     std::vector<uint32_t> versions;
-    for (const char* w : kWorkloads) {
-      const bool first = w == kWorkloads[0];
-      YcsbWall r = DriveYcsb(kv, records, ops, w, first, &versions);
-      if (first) {
-        BenchFigure f = Fig("stores.file.leveldb.load", static_cast<double>(records) / r.load_s, "ops/s",
-                            "LevelDB " + std::to_string(leveldb::kMajorVersion) + "." +
-                                std::to_string(leveldb::kMinorVersion) + ", default options (no Bloom filter) but compression off, at " +
-                                dir.path());
-        f.seconds = r.load_s;
-        out.push_back(f);
-      }
-      BenchFigure f = Fig(std::string("stores.file.leveldb.") + w, static_cast<double>(r.ops) / r.run_s, "ops/s",
-                          std::to_string(r.ops) + " ops of YCSB " + w + ", one client; " + std::to_string(r.wrong) +
-                              " wrong or failed");
-      f.seconds = r.run_s;
-      f.failures = r.wrong;
-      out.push_back(f);
-    }
+    RunWorkloads(kv, "stores.file.leveldb", records, ops,
+                 "LevelDB " + std::to_string(leveldb::kMajorVersion) + "." + std::to_string(leveldb::kMinorVersion) +
+                     ", default options (no Bloom filter) but compression off, at " + dir.path(),
+                 &versions, &out);
     std::string mem;
     db->GetProperty("leveldb.approximate-memory-usage", &mem);
     uint64_t cache = 0, tables = 0;
