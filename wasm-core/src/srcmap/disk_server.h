@@ -1,0 +1,77 @@
+// DiskServer: one mdisk of the day driver. It takes the disk's mechanism from a
+// device::DiskDevice (seek curve, rotation, media rate, controller overhead) and serves
+// requests first-come-first-served by computing, per request, exactly what DiskDevice's event
+// loop computes (overhead + seek from the head's cylinder + rotational wait from the platter's
+// angle when the seek ends + transfer), without scheduling events: requests arrive in time
+// order, so a cursor (when the disk is next free) and the head position are all the state.
+// Tested equal, completion for completion, to DiskDevice under FCFS with and without spin-down.
+//
+// Power states as DiskDevice's: spinning (active or idle: one draw, §3.7), standby, spinning
+// up. A disk in its interval's active set never spins down (§3.7: "continuously active"); any
+// other disk spins down `spin_down_s` after it was last busy (or left the active set). A request
+// to a standby disk spins it up and waits `spinup_s`. State changes are recorded as a timeline
+// for the power report.
+#ifndef FAWNLAB_SRCMAP_DISK_SERVER_H_
+#define FAWNLAB_SRCMAP_DISK_SERVER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "device/disk.h"
+#include "srcmap/profile.h"
+
+namespace fawnlab::srcmap {
+
+class DiskServer {
+ public:
+  enum State : uint8_t { kSpinning = 0, kStandby = 1, kSpinningUp = 2 };
+  struct Change {
+    int64_t t_ns;
+    State to;
+  };
+  struct Served {
+    int64_t start_ns, done_ns;
+    bool waited_spinup;  // the request found the disk in standby or spinning up
+  };
+
+  // `mech`: the device whose mechanism this server uses (not submitted to). Starts spinning
+  // and idle at time 0, outside any active set.
+  DiskServer(const device::DiskDevice* mech, const DiskPower& power);
+
+  // Serves one request arriving at `t_ns` (non-decreasing across calls, up to the small
+  // reordering of deferred I/Os, which simply queue behind the cursor).
+  Served Serve(int64_t t_ns, uint64_t offset, uint64_t bytes);
+
+  // Applies the spin-down timeout up to `t_ns`.
+  void Settle(int64_t t_ns);
+  // Joins (true) or leaves the active set at `t_ns`; joining spins a standby disk up
+  // (a planned spin-up).
+  void SetActive(bool active, int64_t t_ns);
+
+  State state() const { return state_; }
+  bool in_active_set() const { return in_set_; }
+  uint64_t spin_ups() const { return spin_ups_; }
+  uint64_t planned_spin_ups() const { return planned_spin_ups_; }
+  uint64_t served() const { return served_; }
+  int64_t free_at() const { return free_at_; }
+  const std::vector<Change>& changes() const { return changes_; }
+  const DiskPower& power() const { return power_; }
+
+ private:
+  void SpinUp(int64_t t_ns);
+  void To(State s, int64_t t_ns);
+
+  const device::DiskDevice* mech_;
+  DiskPower power_;
+  int64_t spinup_ns_, timeout_ns_;
+  State state_ = kSpinning;
+  bool in_set_ = false;
+  int64_t free_at_ = 0, idle_since_ = 0, ready_at_ = 0;
+  double head_ = 0;
+  uint64_t spin_ups_ = 0, planned_spin_ups_ = 0, served_ = 0;
+  std::vector<Change> changes_;
+};
+
+}  // namespace fawnlab::srcmap
+
+#endif  // FAWNLAB_SRCMAP_DISK_SERVER_H_

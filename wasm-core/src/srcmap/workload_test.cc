@@ -1,0 +1,105 @@
+#include "srcmap/workload.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "srcmap/profile.h"
+#include "srcmap/trace_stats.h"
+
+namespace fawnlab::srcmap {
+namespace {
+
+TEST(SrcmapWorkload, SameSeedSameRequests) {
+  auto a = Generator::Create(EvaluationWorkload(7)).value();
+  auto b = Generator::Create(EvaluationWorkload(7)).value();
+  auto c = Generator::Create(EvaluationWorkload(8)).value();
+  auto sa = a->Day(3), sb = b->Day(3), sc = c->Day(3);
+  Request x, y, z;
+  uint64_t same_c = 0;
+  for (int i = 0; i < 100000; ++i) {
+    ASSERT_TRUE(sa->Next(&x));
+    ASSERT_TRUE(sb->Next(&y));
+    ASSERT_TRUE(sc->Next(&z));
+    ASSERT_EQ(x.t_ns, y.t_ns);
+    ASSERT_EQ(x.offset, y.offset);
+    ASSERT_EQ(x.volume, y.volume);
+    ASSERT_EQ(x.write, y.write);
+    ASSERT_EQ(x.bytes, y.bytes);
+    same_c += x.t_ns == z.t_ns && x.offset == z.offset;
+  }
+  EXPECT_LT(same_c, 100u);
+}
+
+TEST(SrcmapWorkload, EnvelopeHitsAverageAndMax) {
+  auto g = Generator::Create(EvaluationWorkload(1)).value();
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    auto m = g->Envelope(v, 5);
+    double sum = 0, mx = 0;
+    for (double x : m) {
+      sum += x;
+      mx = std::max(mx, x);
+    }
+    EXPECT_NEAR(sum / m.size(), 1.0, 1e-9);
+    const VolumeWorkload& w = g->config().volumes[v];
+    EXPECT_NEAR(mx, w.max_iops / w.avg_iops, 0.01 * w.max_iops / w.avg_iops) << w.name;
+  }
+}
+
+// A generated day's statistics beside Table 3.2 (printed), and the bounds they must meet.
+TEST(SrcmapWorkload, GeneratedDayMatchesTable32) {
+  auto g = Generator::Create(EvaluationWorkload(1)).value();
+  auto src = g->Day(0);
+  auto st = MeasureTrace(src.get(), g->num_volumes(), kDayNs);
+  ASSERT_TRUE(st.ok());
+  std::printf("volume     avg IOPS (T3.2)   max 1-min IOPS (T3.2)  write%%  uniq MB   decades  read-idle max s  <=2min  <=5min\n");
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    const VolumeStats& s = st.value().volumes[v];
+    const VolumeSpec& t = EvaluationVolumes()[v];
+    std::printf("%-9s  %7.2f (%6.2f)   %7.2f (%5.1f)        %5.1f  %8.1f  %5.2f   %8.1f        %5.3f  %5.3f\n", t.name,
+                s.avg_iops, t.avg_iops, s.max_iops, t.max_iops,
+                100.0 * s.writes / static_cast<double>(s.reads + s.writes), s.uniq_bytes / 1e6, s.decades,
+                s.read_idle_max_s, s.read_idle_le_2min, s.read_idle_le_5min);
+    EXPECT_NEAR(s.avg_iops, t.avg_iops, 0.05 * t.avg_iops + 0.1) << t.name;
+    EXPECT_NEAR(s.max_iops, t.max_iops, 0.25 * t.max_iops) << t.name;
+  }
+}
+
+// TouchedOnDay (per-extent Bernoulli draws) against the extents a generated day touches.
+TEST(SrcmapWorkload, TouchedOnDayMatchesGeneratedRequests) {
+  WorkloadConfig c = EvaluationWorkload(3);
+  auto g = Generator::Create(c).value();
+  const int day = 4;
+  std::vector<std::set<uint64_t>> seen(c.volumes.size());
+  auto src = g->Day(day);
+  Request r;
+  while (src->Next(&r)) seen[r.volume].insert(r.offset / c.extent_bytes);
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    std::vector<uint64_t> rd, wr;
+    g->TouchedOnDay(v, day, &rd, &wr);
+    std::set<uint64_t> drawn(rd.begin(), rd.end());
+    drawn.insert(wr.begin(), wr.end());
+    double a = static_cast<double>(seen[v].size()), b = static_cast<double>(drawn.size());
+    std::printf("%-9s generated %8.0f extents, drawn %8.0f\n", c.volumes[v].name.c_str(), a, b);
+    EXPECT_NEAR(b, a, 0.05 * a + 20) << c.volumes[v].name;
+    size_t common = 0;
+    for (uint64_t e : drawn) common += seen[v].count(e);
+    EXPECT_GT(static_cast<double>(common), 0.85 * std::min(a, b)) << c.volumes[v].name;
+  }
+}
+
+TEST(SrcmapWorkload, RejectsBadConfigs) {
+  WorkloadConfig c = EvaluationWorkload(1);
+  c.extent_bytes = 1000;
+  EXPECT_FALSE(Generator::Create(c).ok());
+  c = EvaluationWorkload(1);
+  c.volumes[2].max_iops = 1;
+  auto g = Generator::Create(c);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.status().message().find("webmail"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fawnlab::srcmap
