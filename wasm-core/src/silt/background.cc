@@ -194,6 +194,7 @@ void SiltStore::MergeSort() {
   }
   m->refs = std::move(kept);
   m->sorted_done = true;
+  m->keys.reserve(m->old_entries + m->refs.size());
   s_.sort_compares += compares;
   BgCpu(hc_.ns(hc_.key_compare_ns * static_cast<double>(compares)), [this] { BackgroundNext(); });
 }
@@ -216,6 +217,7 @@ void SiltStore::MergeOutput() {
     return;
   }
   auto out = std::make_shared<std::vector<uint8_t>>();
+  out->reserve(chunk * E);
   uint64_t out_count = 0, processed = 0;
   while (out_count < chunk) {
     const bool has_old = m->old_pos < m->old_count;
