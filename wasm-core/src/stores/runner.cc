@@ -1,6 +1,7 @@
 #include "stores/runner.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -45,6 +46,11 @@ struct State {
   std::vector<uint32_t> versions;
   std::vector<uint8_t> present;
   uint64_t keys = 0;
+  // For workloads with scans: every record written (or preloaded), by key in key order, so a
+  // scan's answer can be checked whole. Kept as writes are issued: the store serves operations
+  // in call order, so a scan sees exactly the writes issued before it.
+  bool track_keys = false;
+  std::map<std::string, uint64_t> by_key;
 };
 
 class Phase {
@@ -150,9 +156,23 @@ class Phase {
       case ycsb::OpType::kScan: {
         ++totals_.scans;
         const sim::SimTime t0 = m_->sim()->now();
-        Status s = store_->Scan(Key(r), op.scan_length, [this, t0](const Status& st, auto) {
+        // What the scan must return: the first scan_length records from its key on, each at
+        // the version the writes issued so far gave it.
+        std::vector<std::pair<std::string, std::string>> want;
+        const std::string start = Key(r);
+        for (auto it = st_->by_key.lower_bound(start);
+             it != st_->by_key.end() && static_cast<int>(want.size()) < op.scan_length; ++it) {
+          want.emplace_back(it->first, Value(it->second, st_->versions[it->second]));
+        }
+        Status s = store_->Scan(start, op.scan_length, [this, r, t0, want = std::move(want)](
+                                                           const Status& st, std::vector<std::pair<std::string, std::string>> got) {
           if (!st.ok()) {
             Fail(Status::Internal("YCSB scan failed: " + st.message()));
+            return;
+          }
+          if (got != want) {
+            Fail(Status::Internal("YCSB scan from record " + std::to_string(r) + " returned " + std::to_string(got.size()) +
+                                  " entries, not the " + std::to_string(want.size()) + " expected (or wrong keys or values)"));
             return;
           }
           read_lat_.Record(static_cast<uint64_t>(m_->sim()->now() - t0));
@@ -173,6 +193,7 @@ class Phase {
 
   void Write(uint64_t r, std::function<void()> then) {
     ++totals_.writes;
+    if (st_->track_keys) st_->by_key.emplace(Key(r), r);
     const sim::SimTime t0 = m_->sim()->now();
     Status s = store_->Put(Key(r), Value(r, st_->versions[r]), [this, r, t0, then = std::move(then)](const Status& st) {
       if (!st.ok()) {
@@ -318,6 +339,14 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
   st.versions.assign(n, 0);
   st.present.assign(n, c.load ? 0 : 1);
   st.keys = c.load ? 0 : n;
+  st.track_keys = ops > 0 && w.value().scan > 0;
+  if (st.track_keys && !c.load) {
+    std::string k;
+    for (uint64_t r = 0; r < n; ++r) {
+      ycsb::KeyFor(r, m->config().params.key_bytes, &k);
+      st.by_key.emplace(k, r);
+    }
+  }
   if (load > 0) {
     const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, load / 250);
     Phase p(m, nullptr, &st, load, c.clients, every, progress, 0, split, false);

@@ -3,8 +3,9 @@
 // a run phase (`operations` operations of a YCSB workload), each a closed loop keeping
 // `clients` operations outstanding (the thesis: one client thread). Every put's value is
 // ycsb::ValueFor(record, version) and every read is checked against the version it must see:
-// a wrong or missing value fails the run (Internal). Workload E on a store without scans is
-// an InvalidArgument naming the store.
+// a wrong or missing value fails the run (Internal); a scan must return exactly the records
+// from its key on, in key order, at the versions the writes issued before it gave them.
+// Workload E on a store without scans is an InvalidArgument naming the store.
 //
 // Rates, as cona/runner.h: write IOPS = writes / foreground time in writes
 // (KvCounters::write_ns), read IOPS = reads / foreground time in reads (read_ns); ops_per_s
