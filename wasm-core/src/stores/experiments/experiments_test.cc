@@ -97,7 +97,10 @@ TEST(StoresMemoryTest, DramPerKeyAndKeysInANode) {
       continue;
     }
     EXPECT_GT(r.Metric(std::string(kind) + "_dram_bpk_held"), 0) << kind;
-    if (std::string(kind) != "btree") {
+    if (std::string(kind) == "btree") {
+      EXPECT_EQ(r.Metric("btree_dram_bpk"), 0) << "its DRAM is its fixed pool";
+      EXPECT_FALSE(HasMetric(r, "btree_keys_in_node_m"));
+    } else {
       EXPECT_GT(r.Metric(std::string(kind) + "_dram_bpk"), 0) << kind;
       EXPECT_GT(r.Metric(std::string(kind) + "_keys_in_node_m"), 0) << kind;
     }
