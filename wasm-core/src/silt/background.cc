@@ -102,7 +102,11 @@ void SiltStore::Convert() {
       std::memcpy(image->data() + uint64_t{s} * E, log->data() + uint64_t{f->table.offset(s)} * E, E);
       ++live;
     }
-    BgCpu(hc_.ns(hc_.merge_ns_per_entry * static_cast<double>(live)), [this, f, image, region, live] {
+    // SILT's ConvertTo reads the log entry by entry (a pread each) and puts each live one at its
+    // slot (a pwritev each): per-entry system calls beside the copy.
+    const double cpu = hc_.merge_ns_per_entry * static_cast<double>(live) +
+                       sc_.syscall_ns * static_cast<double>(f->appended + live);
+    BgCpu(hc_.ns(cpu), [this, f, image, region, live] {
       ChunkedWrite(layout_.hash_offset(region), image, 0, [this, f, region, live] {
         auto h = std::make_unique<Hash>();
         h->id = f->id;
@@ -114,6 +118,7 @@ void SiltStore::Convert() {
         converting_ = false;
         ++s_.conversions;
         ++c_.background_jobs;
+        AsyncSync();  // SILT flushes the new HashStore's file (asynchronously here: decisions.md)
         WakeWriter();
         BackgroundNext();
       });
@@ -159,7 +164,10 @@ void SiltStore::MergeStep() {
       ++m->next_input;
       m->region_buf.clear();
       m->region_buf.shrink_to_fit();
-      BgCpu(hc_.ns(hc_.induce_copy_ns_per_byte * static_cast<double>(n * E)), [this] { BackgroundNext(); });
+      // SILT enumerates the HashStore slot by slot (a pread each) into its sorter (a copy each).
+      const double cpu = hc_.induce_copy_ns_per_byte * static_cast<double>(n * E) +
+                         sc_.syscall_ns * static_cast<double>(h->tags.slots());
+      BgCpu(hc_.ns(cpu), [this] { BackgroundNext(); });
     });
     return;
   }
@@ -218,7 +226,7 @@ void SiltStore::MergeOutput() {
   }
   auto out = std::make_shared<std::vector<uint8_t>>();
   out->reserve(chunk * E);
-  uint64_t out_count = 0, processed = 0;
+  uint64_t out_count = 0, processed = 0, old_read = 0;
   while (out_count < chunk) {
     const bool has_old = m->old_pos < m->old_count;
     if (!has_old && m->old_next < m->old_entries) break;  // refill first
@@ -232,6 +240,7 @@ void SiltStore::MergeOutput() {
     if (c <= 0) {
       if (c == 0) {
         ++m->old_pos;  // the HashStore's version is newer
+        ++old_read;
         ++s_.dropped_duplicates;
       }
       ++m->hpos;
@@ -242,6 +251,7 @@ void SiltStore::MergeOutput() {
       take = ph;
     } else {
       ++m->old_pos;
+      ++old_read;
       take = po;
     }
     out->insert(out->end(), take, take + E);
@@ -252,7 +262,11 @@ void SiltStore::MergeOutput() {
     MergeFinish();
     return;
   }
-  BgCpu(hc_.ns(hc_.merge_ns_per_entry * static_cast<double>(processed)), [this, out, out_count] {
+  // SILT enumerates the old SortedStore entry by entry (a pread each) and puts each output entry
+  // into the new one (a pwritev each).
+  const double cpu = hc_.merge_ns_per_entry * static_cast<double>(processed) +
+                     sc_.syscall_ns * static_cast<double>(old_read + out_count);
+  BgCpu(hc_.ns(cpu), [this, out, out_count] {
     Merge* m = merge_.get();
     const uint64_t off = layout_.sorted_offset(m->out_region) + m->out_n * layout_.entry.entry_bytes;
     m->out_n += out_count;
@@ -286,7 +300,7 @@ void SiltStore::MergeFinish() {
     ++s_.merges;
     ++c_.background_jobs;
     merge_.reset();
-    AsyncSync();  // the new SortedStore's file synced once written (chosen: docs/stores/silt.md)
+    AsyncSync();  // SILT flushes the new SortedStore's file (asynchronously here: decisions.md)
     BackgroundNext();
   });
 }

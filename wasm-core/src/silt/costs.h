@@ -23,8 +23,9 @@ struct SiltCosts {
   // One cuckoo displacement: a random victim, its other bucket from its tag (no flash read,
   // SILT §4.1), the slot rewritten, the next bucket read (a miss). Chosen: ~80 cycles.
   double displacement_ns = 25;
-  // One pread or pwritev system call (SILT's FileStore does one per lookup read and per log
-  // append; CONA's mmap does none). Chosen: ~1700 cycles of entry, file lookup and return on
+  // One pread or pwritev system call (SILT reads a candidate entry's header and key with two
+  // preads and a match's value with a third, and appends with one pwritev; CONA's mmap does
+  // none). Chosen: ~1700 cycles of entry, file lookup and return on
   // Linux 3.x, the copy not included (the device or page cache times that).
   double syscall_ns = 500;
 };
