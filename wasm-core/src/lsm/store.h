@@ -85,6 +85,7 @@ struct LevelStats {
 struct LsmStats {
   uint64_t flushes = 0, compactions = 0, trivial_moves = 0;
   uint64_t slowdowns = 0, stops = 0;           // writes delayed 1 ms; writer waits
+  uint64_t syncs = 0;                          // device flushes after written tables
   uint64_t wal_bytes = 0, table_bytes = 0, manifest_bytes = 0;
   uint64_t filter_negatives = 0, false_positives = 0;  // gets' filter answers
   uint64_t dropped_versions = 0, dropped_deletions = 0;
@@ -157,6 +158,7 @@ class LsmStore : public kv::KvStore {
   StatusOr<FilePtr> NewFile(const std::string& image, uint64_t entries, std::string smallest, std::string largest);
   void Apply(const std::vector<std::pair<int, uint64_t>>& deleted, const std::vector<std::pair<int, FilePtr>>& added);
   void WriteManifest(const VersionEdit& e, std::function<void()> then);
+  void SyncOutputs(std::function<void()> then);
 
   device::Device* dev_;
   sim::Simulator* sim_;
@@ -179,6 +181,7 @@ class LsmStore : public kv::KvStore {
   uint64_t next_file_ = 2, last_seq_ = 0;
   uint64_t manifest_pos_ = 0;
   LogWriter manifest_log_;
+  uint64_t unsynced_bytes_ = 0;  // table bytes written since the last device flush
   // Foreground.
   std::deque<std::unique_ptr<Op>> queue_;
   std::unique_ptr<Op> cur_;
