@@ -82,9 +82,9 @@ TEST(StoresSessionTest, EveryStoreServesTheSameStreamAndReadsTheRightValues) {
   for (const char* w : {"a", "b", "c", "d", "e", "f"}) {
     SCOPED_TRACE(w);
     auto s = MustCreate(std::string(R"({"cona": true, "cona_1t": true, "silt": false, "lsm": false, "fawnds": true,
-        "btree": true, "records": 1500, "rate_ops_per_s": 5000, "workload": ")") + w + "\"}");
+        "btree": true, "records": 600, "rate_ops_per_s": 5000, "workload": ")") + w + "\"}");
     ASSERT_TRUE(s);
-    auto r = s->Apply(R"({"op": "run_until", "ops": 1500})");
+    auto r = s->Apply(R"({"op": "run_until", "ops": 600})");
     ASSERT_TRUE(r.ok()) << r.status().message();
     Drain(s.get());
     const JsonValue snap = Snap(s.get());
@@ -104,7 +104,7 @@ TEST(StoresSessionTest, EveryStoreServesTheSameStreamAndReadsTheRightValues) {
     if (std::string(w) == "c") {
       EXPECT_EQ(Num(stores[0], "writes"), 0);
     }
-    EXPECT_GE(Num(stores[0], "reads") + Num(stores[0], "writes") + Num(stores[0], "skipped_scans"), 1500);
+    EXPECT_GE(Num(stores[0], "reads") + Num(stores[0], "writes") + Num(stores[0], "skipped_scans"), 600);
   }
 }
 
@@ -176,7 +176,7 @@ TEST(StoresSessionTest, AStoreThatCannotKeepUpBuildsAQueueThatDrains) {
   auto s = MustCreate(R"({"cona": true, "cona_1t": true, "btree": true, "silt": false, "lsm": false, "records": 1000,
       "rate_ops_per_s": 1000000})");
   ASSERT_TRUE(s);
-  s->Advance(20 * sim::kMs, 50'000'000);
+  s->Advance(5 * sim::kMs, 50'000'000);
   JsonValue snap = Snap(s.get());
   for (const JsonValue& st : Field(snap, "stores").array_items()) {
     EXPECT_GT(Num(st, "queued"), 100) << Field(st, "kind").string_value();
@@ -219,6 +219,34 @@ TEST(StoresSessionTest, TheTimelineHasAColumnPerStore) {
     ASSERT_NE(col, nullptr) << k;
     EXPECT_EQ(col->f64.size(), t->f64.size()) << k;
   }
+}
+
+TEST(StoresSessionTest, ScansAreSkippedByTheStoresWithoutOrder) {
+  auto s = MustCreate(R"({"cona": true, "silt": true, "lsm": false, "records": 500, "workload": "e",
+      "rate_ops_per_s": 2000})");
+  ASSERT_TRUE(s);
+  s->Advance(500 * sim::kMs, 50'000'000);
+  const JsonValue snap = Snap(s.get());
+  for (const JsonValue& st : Field(snap, "stores").array_items()) {
+    const std::string kind = Field(st, "kind").string_value();
+    if (kind == "silt") {
+      EXPECT_GT(Num(st, "skipped_scans"), 0) << "SILT keeps no order";
+    } else {
+      EXPECT_EQ(Num(st, "skipped_scans"), 0) << kind;
+    }
+    EXPECT_EQ(Num(st, "mismatches"), 0) << kind;
+  }
+}
+
+TEST(StoresSessionTest, TheHostSetsTheSpeed) {
+  auto latency = [](const char* host) {
+    auto s = MustCreate(std::string(R"({"cona": true, "silt": false, "lsm": false, "records": 500, "host": ")") + host + "\"}");
+    if (!s) return 0.0;
+    s->Advance(300 * sim::kMs, 50'000'000);
+    return Num(Field(Snap(s.get()), "stores").array_items()[0], "write_p50_us");
+  };
+  // The FAWN node's Geode is ~50x slower than the laptop's i7 (stores/host.h).
+  EXPECT_GT(latency("fawn"), 10 * latency("laptop"));
 }
 
 TEST(StoresSessionTest, BadConfigsAreRefusedNamingTheField) {
