@@ -85,7 +85,7 @@ void SiltStore::ChunkedWrite(uint64_t offset, std::shared_ptr<std::vector<uint8_
 // ---------------------------------------------------------------- conversion
 
 // Reads the frozen log back, writes its live entries in slot order to a free pool region (SILT
-// §4.2: the HashStore is the LogStore's table order on flash, no offsets), keeps the tags.
+// §3.2: the HashStore is the LogStore's table order on flash, no offsets), keeps the tags.
 void SiltStore::Convert() {
   converting_ = true;
   Log* f = frozen_.get();

@@ -21,7 +21,7 @@ struct SiltCosts {
   // One slot's tag compared (a 2-byte load and compare in the line already read). Chosen: ~3 cycles.
   double tag_compare_ns = 1;
   // One cuckoo displacement: a random victim, its other bucket from its tag (no flash read,
-  // SILT §4.1), the slot rewritten, the next bucket read (a miss). Chosen: ~80 cycles.
+  // SILT §3.1), the slot rewritten, the next bucket read (a miss). Chosen: ~80 cycles.
   double displacement_ns = 25;
   // One pread or pwritev system call (SILT reads a candidate entry's header and key with two
   // preads and a match's value with a third, and appends with one pwritev; CONA's mmap does

@@ -1,4 +1,4 @@
-// CuckooTable: SILT's in-memory partial-key cuckoo hash table (Lim et al., SOSP'11 §4.1; the
+// CuckooTable: SILT's in-memory partial-key cuckoo hash table (Lim et al., SOSP'11 §3.1; the
 // open-source SILT's HashTableCuckoo): two hash functions, 4-way buckets, each slot a 15-bit
 // key tag and a valid bit (2 bytes) and, for a LogStore, a 4-byte log offset (6 bytes a slot).
 // A HashStore keeps only the tags (2 bytes a slot): its entries sit on the device in slot order,
@@ -8,7 +8,7 @@
 // SILT's): b1 from bytes [len-8, len-4), the tag from the low 15 bits of the last four bytes,
 // b2 = b1 XOR d(tag) with d(tag) in [1, buckets) (docs/decisions.md "Stores: SILT tags"). The
 // other bucket of a stored entry follows from its bucket and its tag alone, so displacing an
-// entry needs no read of its key from flash (SILT's point in §4.1). Insert follows SILT: try a
+// entry needs no read of its key from flash (SILT's point in §3.1). Insert follows SILT: try a
 // random one of the two buckets, then the other; while it is full, evict a random way's entry,
 // put the newcomer there and move the victim to its other bucket, at most `max_displacements`
 // times (SILT's MAX_CUCKOO_COUNT, 128); on failure every displacement is undone and the table

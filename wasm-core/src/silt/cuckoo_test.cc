@@ -1,5 +1,5 @@
 // The partial-key cuckoo table: occupancy at the first failed insert on random keys (SILT
-// §4.1: ~93% with 4-way buckets, 2 hash functions), every stored key found among its
+// §3.1: ~93% with 4-way buckets, 2 hash functions), every stored key found among its
 // candidates after displacements, a failed insert leaves the table unchanged, tags-only bytes.
 #include "silt/cuckoo.h"
 

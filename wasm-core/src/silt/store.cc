@@ -27,6 +27,8 @@ Status CheckOptions(const Options& o) {
     return Status::InvalidArgument("trie_block = " + std::to_string(o.trie_block) + " is out of range [2, 1024]");
   if (o.merge_chunk_bytes < 4096)
     return Status::InvalidArgument("merge_chunk_bytes = " + std::to_string(o.merge_chunk_bytes) + " is below 4096");
+  if (o.log_sync_bytes < 4096 || o.log_sync_bytes > (uint64_t{1} << 40))
+    return Status::InvalidArgument("log_sync_bytes = " + std::to_string(o.log_sync_bytes) + " is out of range [4096, 2^40]");
   return Status::Ok();
 }
 }  // namespace
@@ -474,7 +476,7 @@ void SiltStore::CheckNextCandidate(Op* op) {
          return;
        }
        // The SortedStore's rank of a key it does not hold reads another key: not a false
-       // positive of a tag, the price of a filterless trie (SILT §4.3).
+       // positive of a tag, the price of a filterless trie (SILT §3.3).
        if (op->layer != 0) ++s_.false_positives;
        ++op->ci;
        CheckNextCandidate(op);

@@ -121,7 +121,7 @@ class SiltStore : public kv::KvStore {
   static uint64_t FileBytes(const Options& o, uint64_t entries);
   // DRAM a store holds once `keys` keys are loaded: two LogStore tables, a batch of HashStores'
   // tags (16, what a merge typically finds waiting) and the SortedStore's trie (~0.5 B a key at
-  // block 64, SILT §4.3). For sizing the machine's page cache before the load.
+  // block 64, SILT §3.3). For sizing the machine's page cache before the load.
   static uint64_t DramEstimate(const Options& o, uint64_t keys);
   ~SiltStore() override;
 

@@ -94,7 +94,7 @@ TEST(SiltStoreTest, AtMostOneReadPerLayerPlusFalsePositives) {
   EXPECT_LE(r.store->counters().lookup_reads - c2.lookup_reads, 1000u + 20u);
 }
 
-// Memory per key at each layer against SILT's figures (SOSP'11 Table 1 / §4: LogStore 6.5 B,
+// Memory per key at each layer against SILT's figures (SOSP'11 §2-3: LogStore 6.5 B,
 // HashStore 2.2 B, SortedStore 0.4 B per entry; the CONA thesis: 0.4 B at block 64, §3.2.2).
 TEST(SiltStoreTest, MemoryPerKeyAtEachLayerMatchesSilt) {
   Options o = Small();
@@ -226,6 +226,12 @@ TEST(SiltStoreTest, BadInputIsNamed) {
   o = Small();
   o.merge_hash_stores = 0;
   EXPECT_NE(SiltStore::Create(dev.get(), o).status().message().find("merge_hash_stores"), std::string::npos);
+  o = Small();
+  o.log_sync_bytes = 0;
+  EXPECT_NE(SiltStore::Create(dev.get(), o).status().message().find("log_sync_bytes"), std::string::npos);
+  o = Small();
+  o.trie_block = 1;
+  EXPECT_NE(SiltStore::Create(dev.get(), o).status().message().find("trie_block"), std::string::npos);
   o = Small();
   o.region_bytes = 4096;
   EXPECT_NE(SiltStore::Create(dev.get(), o).status().message().find("too small"), std::string::npos);
