@@ -6,11 +6,13 @@
 
 namespace fawnlab::srcmap {
 
-DiskServer::DiskServer(const device::DiskDevice* mech, const DiskPower& power)
+DiskServer::DiskServer(const device::DiskDevice* mech, const DiskPower& power, int64_t t0_ns)
     : mech_(mech),
       power_(power),
       spinup_ns_(static_cast<int64_t>(power.spinup_s * 1e9)),
-      timeout_ns_(static_cast<int64_t>(power.spin_down_s * 1e9)) {}
+      timeout_ns_(static_cast<int64_t>(power.spin_down_s * 1e9)),
+      free_at_(t0_ns),
+      idle_since_(t0_ns) {}
 
 void DiskServer::To(State s, int64_t t) {
   if (s == state_) return;

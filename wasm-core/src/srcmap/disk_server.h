@@ -35,8 +35,8 @@ class DiskServer {
   };
 
   // `mech`: the device whose mechanism this server uses (not submitted to). Starts spinning
-  // and idle at time 0, outside any active set.
-  DiskServer(const device::DiskDevice* mech, const DiskPower& power);
+  // and idle at `t0_ns`, outside any active set.
+  DiskServer(const device::DiskDevice* mech, const DiskPower& power, int64_t t0_ns = 0);
 
   // Serves one request arriving at `t_ns` (non-decreasing across calls, up to the small
   // reordering of deferred I/Os, which simply queue behind the cursor).

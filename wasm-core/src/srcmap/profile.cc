@@ -1,5 +1,6 @@
 #include "srcmap/profile.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace fawnlab::srcmap {
@@ -10,15 +11,15 @@ const DiskModelSpec kDiskModels[] = {
     {DiskModel::kWd5000aakb, "WD5000AAKB",
      "[X] WD Caviar SE16 500 GB datasheet: 7,200 rpm, 8.9 ms average seek, 2.0 ms track-to-track, 21 ms full "
      "stroke; ~100 MB/s sustained",
-     7200, 2.0, 8.9, 21, 95},
+     7200, 2.0, 8.9, 21, 95, 500},
     {DiskModel::kWd360gd, "WD360GD",
      "[X] WD Raptor 36 GB datasheet: 10,000 rpm, 4.5 ms average read seek, 0.6 ms track-to-track, 10.2 ms full "
      "stroke; ~72 MB/s sustained",
-     10000, 0.6, 4.5, 10.2, 72},
+     10000, 0.6, 4.5, 10.2, 72, 36},
     {DiskModel::kWd2500aaks, "WD2500AAKS",
      "[X] WD Caviar SE16 250 GB datasheet: 7,200 rpm, 8.9 ms average seek, 2.0 ms track-to-track, 21 ms full "
      "stroke; ~90 MB/s sustained",
-     7200, 2.0, 8.9, 21, 90},
+     7200, 2.0, 8.9, 21, 90, 250},
 };
 
 constexpr std::array<double, kNumLevels> kD0 = {33, 57, 74, 96, 125};     // Table 3.3(a), D0
@@ -80,6 +81,7 @@ StatusOr<std::unique_ptr<device::DiskDevice>> MakeDisk(sim::Simulator* sim, int 
   auto probe = device::DiskDevice::Create(sim, m.name, c);
   if (!probe.ok()) return probe.status();
   uint64_t track = probe.value()->bytes_per_track();
+  bytes = std::max(bytes, static_cast<uint64_t>(m.capacity_gb * 1e9));
   c.cylinders = bytes / track + 2;
   return device::DiskDevice::Create(sim, m.name, c);
 }

@@ -36,6 +36,7 @@ struct DiskModelSpec {
   const char* name;    // "WD360GD"
   const char* source;  // where the mechanics come from
   double rpm, seek_track_ms, seek_avg_ms, seek_full_ms, media_mb_s;
+  double capacity_gb;  // the drive's size: the volume and its replica space sit at its start
 };
 const DiskModelSpec& ModelSpec(DiskModel m);
 
@@ -65,7 +66,8 @@ struct DiskPower {
 };
 DiskPower ThesisDiskPower();
 
-// A DiskDevice for volume `disk` holding `bytes` (the volume plus its replica space): the
+// A DiskDevice for volume `disk` holding at least `bytes` (the volume plus its replica space;
+// the drive's own size when that is larger, so seeks span what they span on the real drive): the
 // model's mechanics, first-come-first-served, the per-disk power, the spin-down timeout off
 // (the day driver decides when disks spin down).
 StatusOr<std::unique_ptr<device::DiskDevice>> MakeDisk(sim::Simulator* sim, int disk, uint64_t bytes,

@@ -21,7 +21,8 @@ constexpr double kMeanRequestBlocks = 0.5 * 1 + 0.2 * 2 + 0.15 * 4 + 0.1 * 8 + 0
 constexpr double kReadRetouch = 2.1;    // Table 3.1: reads re-touch their unique blocks 2.1-2.7x a week
 constexpr double kWriteRetouch = 13.3;  // Table 3.1: writes rewrite theirs 13-115x a week
 constexpr double kNewWriteShare = 0.05; // of the weekly unique write set that is new each day (choice)
-constexpr int kDriftDays = 7;           // drift stays in the warm pool for a week (choice)
+constexpr int kDriftDays = 7;           // drift is read daily for a week after its shift (choice)
+constexpr double kMinReadsPerPoolExtent = 5;  // expected reads of a pool extent per day (choice)
 
 uint64_t Mix(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e = 0) {
   uint64_t s = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
@@ -117,12 +118,32 @@ StatusOr<std::unique_ptr<Generator>> Generator::Create(WorkloadConfig c) {
     double uniq_w = static_cast<double>(w.size_bytes) * s.writes_uniq_gb / s.size_gb / eb;
     uniq_r = std::max(1.0, std::min(uniq_r, 7 * m.reads_per_day / kReadRetouch));
     uniq_w = std::max(1.0, std::min(uniq_w, 7 * m.writes_per_day / kWriteRetouch));
-    m.warm_p = 1 - sim::det::Pow(0.05, 1.0 / s.saturation_days);
-    double c7 = 1 - sim::det::Pow(1 - m.warm_p, 7);
-    m.hot_reads = static_cast<uint64_t>(std::max(1.0, c.hot_share * uniq_r));
-    m.drift_reads = static_cast<uint64_t>(c.drift_share * uniq_r);
-    double rest = uniq_r - static_cast<double>(m.hot_reads) - 7.0 * static_cast<double>(m.drift_reads);
-    m.warm_reads = static_cast<uint64_t>(std::max(0.0, rest / c7));
+    // Warm extents recur with periods of 1..H days (uniform), so a history of H days holds
+    // them all: the hit ratio saturates at H (Fig 3.2).
+    m.warm_period_max = std::max(1, static_cast<int>(s.saturation_days + 0.5));
+    double on = 0, week = 0;
+    for (int k = 1; k <= m.warm_period_max; ++k) {
+      on += 1.0 / k;
+      week += std::min(1.0, 7.0 / k);
+    }
+    m.warm_p = on / m.warm_period_max;
+    double c7 = week / m.warm_period_max;
+    double hot = std::max(1.0, c.hot_share * uniq_r);
+    double drift = c.drift_share * uniq_r;
+    double warm = std::max(0.0, (uniq_r - hot - 7.0 * drift) / c7);
+    // A day's pool must be read densely enough that an extent on that day is read (>= 5
+    // expected reads each): low-intensity volumes get smaller pools.
+    double pool = hot + warm * m.warm_p + (kDriftDays + 1) * drift;
+    double limit = m.reads_per_day * (1 - c.seq_prob) * (1 - c.cold_read_prob - c.read_recent_prob) / kMinReadsPerPoolExtent;
+    if (pool > limit) {
+      double f = limit / pool;
+      hot *= f;
+      warm *= f;
+      drift *= f;
+    }
+    m.hot_reads = static_cast<uint64_t>(std::max(1.0, hot));
+    m.warm_reads = static_cast<uint64_t>(warm);
+    m.drift_reads = static_cast<uint64_t>(drift);
     m.new_writes = static_cast<uint64_t>(std::max(1.0, kNewWriteShare * uniq_w));
     m.hot_writes = static_cast<uint64_t>(std::max(1.0, uniq_w - 7.0 * static_cast<double>(m.new_writes)));
     g->models_.push_back(m);
@@ -135,8 +156,10 @@ uint64_t Generator::ExtentOf(int v, uint64_t tag, uint64_t i) const {
 }
 
 bool Generator::WarmOn(int v, uint64_t i, int day) const {
-  return U01(Mix(config_.seed, static_cast<uint64_t>(v) + 1, 0x100 | kWarmR, i, static_cast<uint64_t>(day) + 1)) <
-         models_[v].warm_p;
+  uint64_t h = Mix(config_.seed, static_cast<uint64_t>(v) + 1, 0x100 | kWarmR, i);
+  uint64_t k = 1 + h % static_cast<uint64_t>(models_[v].warm_period_max);  // period, days
+  uint64_t phase = (h >> 32) % k;
+  return (static_cast<uint64_t>(day) + k - phase) % k == 0;
 }
 
 int64_t Generator::ShiftNs(int v, int day) const {
@@ -194,7 +217,7 @@ void Generator::ReadPool(int v, int day, std::vector<uint64_t>* pool) const {
   for (int d = std::max(0, day - kDriftDays); d < day; ++d) {  // the last week's drift, warm now
     for (uint64_t i = 0; i < m.drift_reads; ++i) {
       uint64_t idx = static_cast<uint64_t>(d) * m.drift_reads + i;
-      if (WarmOn(v, idx | (uint64_t{1} << 62), day)) pool->push_back(ExtentOf(v, kDriftR, idx));
+      pool->push_back(ExtentOf(v, kDriftR, idx));
     }
   }
 }
@@ -207,7 +230,9 @@ void Generator::TouchedOnDay(int v, int day, std::vector<uint64_t>* reads, std::
   sim::Rng rng = sim::Rng::ForStream(c.seed, Mix(static_cast<uint64_t>(v) + 1, static_cast<uint64_t>(day) + 1, 91, 0));
   std::vector<uint64_t> pool;
   ReadPool(v, day, &pool);
-  double pooled = m.reads_per_day * (1 - c.cold_read_prob - c.read_recent_prob);
+  // Sequential continuations re-use an extent: only the other requests pick one.
+  const double fresh = 1 - c.seq_prob;
+  double pooled = m.reads_per_day * fresh * (1 - c.cold_read_prob - c.read_recent_prob);
   size_t all = pool.size() + m.drift_reads;
   double lambda = all ? pooled / static_cast<double>(all) : 0;
   double p_read = 1 - sim::det::Exp(-lambda);
@@ -217,12 +242,12 @@ void Generator::TouchedOnDay(int v, int day, std::vector<uint64_t>* reads, std::
   for (uint64_t i = 0; i < m.drift_reads; ++i) {  // today's drift: read in the shift burst
     reads->push_back(ExtentOf(v, kDriftR, static_cast<uint64_t>(day) * m.drift_reads + i));
   }
-  double cold_mean = m.reads_per_day * c.cold_read_prob;  // Poisson count of cold reads
+  double cold_mean = m.reads_per_day * fresh * c.cold_read_prob;  // Poisson count of cold reads
   for (double t = rng.Exponential(1.0); t < cold_mean; t += rng.Exponential(1.0)) {
     reads->push_back(rng.UniformU64(m.extents));
   }
-  double p_hot_w = 1 - sim::det::Exp(-m.writes_per_day * (1 - c.new_write_prob) / static_cast<double>(m.hot_writes));
-  double p_new_w = 1 - sim::det::Exp(-m.writes_per_day * c.new_write_prob / static_cast<double>(m.new_writes));
+  double p_hot_w = 1 - sim::det::Exp(-m.writes_per_day * fresh * (1 - c.new_write_prob) / static_cast<double>(m.hot_writes));
+  double p_new_w = 1 - sim::det::Exp(-m.writes_per_day * fresh * c.new_write_prob / static_cast<double>(m.new_writes));
   for (uint64_t i = 0; i < m.hot_writes; ++i) {
     if (rng.Bernoulli(p_hot_w)) writes->push_back(ExtentOf(v, kHotW, i));
   }
@@ -298,9 +323,18 @@ class VolumeStream {
       }
     }
     int blocks = DrawSizeBlocks(rng_, blocks_per_extent_);
-    uint64_t slot = rng_.UniformU64(static_cast<uint64_t>(blocks_per_extent_ / blocks));
-    r->offset = extent * c.extent_bytes + slot * static_cast<uint64_t>(blocks) * kBlockBytes;
-    r->bytes = static_cast<uint32_t>(blocks) * kBlockBytes;
+    uint64_t& last_end = r->write ? last_write_end_ : last_read_end_;
+    uint64_t bytes = static_cast<uint64_t>(blocks) * kBlockBytes;
+    bool seq = rng_.Bernoulli(c.seq_prob) && last_end != UINT64_MAX && last_end % c.extent_bytes != 0 &&
+               last_end % c.extent_bytes + bytes <= c.extent_bytes;
+    if (seq) {
+      r->offset = last_end;
+    } else {
+      uint64_t slot = rng_.UniformU64(static_cast<uint64_t>(blocks_per_extent_ / blocks));
+      r->offset = extent * c.extent_bytes + slot * bytes;
+    }
+    r->bytes = static_cast<uint32_t>(bytes);
+    last_end = r->offset + bytes;
     AdvancePoisson();
   }
 
@@ -343,6 +377,7 @@ class VolumeStream {
   size_t before_shift_ = 0, burst_i_ = 0;
   int64_t shift_ns_ = 0, burst_gap_ns_ = 0, t_ns_ = 0, poisson_ns_ = 0;
   uint64_t recent_[kRecent] = {};
+  uint64_t last_read_end_ = UINT64_MAX, last_write_end_ = UINT64_MAX;
   uint64_t recent_n_ = 0;
 };
 

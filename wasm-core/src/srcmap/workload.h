@@ -9,16 +9,19 @@
 //    volume's average IOPS and its largest minute is its Max IOPS: Table 3.2, "Max IOPS" read
 //    as the busiest one-minute bin);
 //  - mix: a fraction of requests are writes (Table 3.1's write share of bytes for the class);
-//    sizes 4-64 KB, aligned, inside one extent (the tracking unit, 64 KB by default);
+//    sizes 4-64 KB, aligned, inside one extent (the tracking unit, 64 KB by default); 30% of
+//    requests continue where the volume's previous request of their type ended (sequential
+//    runs, when the extent has room);
 //  - reads pick uniformly from the day's read pool: a hot core read every day, a warm set each
-//    extent of which is "on" on a given day with probability p (p from the class's saturation
-//    window H, Fig 3.2: 95% of the warm set touched within H days), the last week's drift, and
+//    extent of which recurs every k days (k uniform in 1..H, H the class's saturation window of
+//    Fig 3.2, so H days of history hold it all), the last week's drift (read daily), and
 //    today's drift: new extents that become popular at a random "shift" time of the day and are
 //    first read in one sequential burst then (the working-set change that one spin-up serves,
 //    §3.5.5); plus reads of today's freshly written extents and rare cold reads anywhere;
 //  - writes rewrite a hot write set, or write today's new extents.
-// Pool sizes follow Table 3.1's weekly unique footprint for the class (capped by what the
-// volume's request count can touch: reads re-touched at least 2.1x, writes 13x a week).
+// Pool sizes follow Table 3.1's weekly unique footprint for the class, capped by what the
+// volume's request count can touch (reads re-touched at least 2.1x, writes 13x a week, and at
+// least 5 expected reads per pool extent on a day it is in the pool).
 //
 // TouchedOnDay draws the set of extents a day's requests touch without generating them: under
 // the model, extent e's accesses in a day are Poisson with mean Λ_e, so "touched" is a
@@ -100,6 +103,7 @@ struct WorkloadConfig {
   double read_recent_prob = 0.05;  // a read goes to today's freshly written extents
   double new_write_prob = 0.1;     // a write goes to today's new extents
   double burst_gap_ms = 10;        // spacing of the shift burst's sequential reads
+  double seq_prob = 0.3;           // a request continues where the volume's last one of its type ended
   double noise_sigma = 1.0, noise_rho = 0.98, diurnal_amplitude = 0.6;
 };
 
@@ -115,7 +119,8 @@ struct VolumeModel {
   double write_prob = 0;              // of requests
   double reads_per_day = 0, writes_per_day = 0;
   uint64_t hot_reads = 0, warm_reads = 0, drift_reads = 0;  // extents
-  double warm_p = 0;                  // a warm extent's chance to be read on a day
+  double warm_p = 0;                  // a warm extent's mean chance to be read on a day
+  int warm_period_max = 1;            // warm extents recur every 1..H days (H: Fig 3.2)
   uint64_t hot_writes = 0, new_writes = 0;                  // extents (new: per day)
 };
 

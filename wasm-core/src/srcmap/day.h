@@ -1,0 +1,111 @@
+// The day driver: runs a trace (generated or imported) through a policy over the testbed's
+// disks in virtual time and reports what the thesis's Figs 3.8-3.13 plot.
+//
+// Setup ("Flow A", §3.5): each volume's working set = the extents its history touched (21 days
+// for a generated workload, §3.7's three weeks; the part of an imported trace before
+// `history_ns`); Eq. 3.2's inputs (working set, PPR, long-term IOPS, the last history day's read
+// misses against the earlier days); the replica placement in R% of each disk's size.
+// Each interval ("Flow B", T = 2 h, §3.7): the predicted load of each unit (its previous
+// interval's mean IOPS, or its busiest minute; the first interval: the long-term average), the
+// policy's active disks and serving copies, the remaps with their sync I/O issued one per 10 ms
+// (§3.7.1), the active disks spun up and kept spinning, the others left to their 2-minute
+// timeout (§3.7). Each request ("Flow C") goes through the replica manager and is served by the
+// disks' mechanism (DiskServer, equal to DiskDevice); a replica miss reads the primary (spinning
+// it up if it is down) and copies the extent into the replica after. Mid-interval re-trigger
+// (§3.6.2): when the last minutes' load exceeded the active disks' capacity in each of
+// `retrigger_min` consecutive minutes, identification reruns on that load.
+//
+// Every request is simulated; nothing is aggregated (docs/decisions.md, SRCMap: the day driver).
+// Power: Table 3.3(b)'s lookup on the primary disks not in standby, integrated over time, plus
+// each spin-up's surcharge; cache disks (Caching-1/2) add their per-disk watts.
+#ifndef FAWNLAB_SRCMAP_DAY_H_
+#define FAWNLAB_SRCMAP_DAY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "sim/histogram.h"
+#include "srcmap/placement.h"
+#include "srcmap/profile.h"
+#include "srcmap/trace_import.h"
+#include "srcmap/workload.h"
+
+namespace fawnlab::srcmap {
+
+enum class Policy { kSrcmap, kBaselineOn, kCaching1, kCaching2, kReplication };
+const char* PolicyName(Policy p);
+
+struct DayConfig {
+  Policy policy = Policy::kSrcmap;
+  int level = 0;                // Table 3.3(a) L0..L4
+  double replica_pct = 10;      // replica space, % of each disk's size (Fig 3.12)
+  double interval_h = 2;        // T (§3.7)
+  int n_sv = 1;                 // sub-volumes per vdisk (§3.6.3)
+  bool peak_predictor = false;  // predict by the busiest minute instead of the mean
+  PlacementWeights weights;
+  double scratch_frac = 0.25;   // write scratch per replica, × its working set (choice)
+  double sync_gap_ms = 10;      // one sync I/O per 10 ms (§3.7.1)
+  bool retrigger = true;
+  int retrigger_min = 5;        // "e.g., 5 mins" (§3.6.2)
+  DiskPower power;
+  int history_days = 21;        // generated: days of history before the evaluated day
+  double from_h = 0, to_h = 24; // the evaluated window within the day
+  bool check = false;           // check every read against a reference and the map at each remap
+};
+
+struct IntervalReport {
+  double start_h = 0;
+  double watts = 0;             // Table 3.3(b) lookup, time-averaged, + spin-up surcharges
+  double avg_spinning = 0;      // primary disks not in standby, time-averaged
+  int planned_active = 0;       // disks the policy chose (last decision of the interval)
+  double load_iops = 0, predicted_iops = 0, capacity_iops = 0;
+  int remaps = 0;               // vdisks whose serving copy changed at its start (and re-triggers)
+  uint64_t requests = 0, misses = 0, sync_ios = 0, spin_ups = 0, retriggers = 0;
+};
+
+struct DiskReport {
+  uint64_t spin_ups = 0, planned_spin_ups = 0, served = 0;
+  double spinning_h = 0, joules = 0;  // per-disk profile
+};
+
+struct DayReport {
+  std::string policy;
+  double hours = 0;
+  std::vector<IntervalReport> intervals;
+  std::vector<DiskReport> disks;  // primaries, then cache disks
+  sim::LogHistogram response_ns;  // foreground requests
+  sim::LogHistogram sync_ns;      // sync I/Os alone
+  uint64_t requests = 0, reads = 0, writes = 0, misses = 0, copy_ins = 0, overflows = 0, dropped = 0;
+  uint64_t spinup_waits = 0;      // requests that waited for a spin-up
+  uint64_t sync_ios = 0, remaps = 0, retriggers = 0;
+  uint64_t check_errors = 0;
+  std::string first_check_error;
+  double avg_watts = 0, all_on_watts = 0, standby_watts = 0;
+  double per_disk_sum_watts = 0;  // Σ per-disk profile power (not the thesis's total)
+  double avg_spinning = 0;
+  std::vector<double> p;          // Eq. 3.2 per vdisk
+  std::vector<std::vector<int>> replica_targets;  // per unit
+  std::vector<uint64_t> ws_extents;               // per vdisk
+};
+
+// One volume's history summary.
+struct VolumeHistory {
+  uint64_t bytes = 0;
+  std::vector<uint64_t> ws;  // working-set extents, sorted
+  double misses = 0;         // read misses of the last history day against the earlier days
+  double rho = 0;            // long-term IOPS
+};
+
+// The evaluated day of a generated workload (day `history_days`).
+StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c);
+// An imported trace: requests before `history_ns` are the history, the rest is evaluated.
+StatusOr<DayReport> RunImportedTrace(const ImportedTrace& t, int64_t history_ns, const DayConfig& c);
+// The driver itself, on prepared histories and a request source (times from `t0_ns`).
+StatusOr<DayReport> RunDay(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes, RequestSource* src,
+                           int64_t t0_ns, int64_t t1_ns, const DayConfig& c);
+
+}  // namespace fawnlab::srcmap
+
+#endif  // FAWNLAB_SRCMAP_DAY_H_

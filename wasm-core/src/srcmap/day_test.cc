@@ -1,0 +1,143 @@
+#include "srcmap/day.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace fawnlab::srcmap {
+namespace {
+
+std::string Digest(const DayReport& r) {
+  std::string s = r.policy;
+  auto add = [&](double x) { s += " " + std::to_string(x); };
+  add(r.avg_watts);
+  add(static_cast<double>(r.requests));
+  add(static_cast<double>(r.misses));
+  add(static_cast<double>(r.sync_ios));
+  add(static_cast<double>(r.remaps));
+  add(r.response_ns.mean());
+  add(r.response_ns.Quantile(0.99));
+  for (const auto& i : r.intervals) {
+    add(i.watts);
+    add(i.planned_active);
+  }
+  for (const auto& d : r.disks) add(static_cast<double>(d.spin_ups));
+  return s;
+}
+
+void Print(const DayReport& r) {
+  std::printf("%s: %.1f h, %.2f W avg (all-on %.1f, standby %.1f), %.2f disks spinning, %llu requests, %llu misses, "
+              "%llu spin-up waits, %llu sync I/Os, %llu remaps, %llu re-triggers, p50 %.2f ms, p99 %.1f ms, >10 ms %.2f%%\n",
+              r.policy.c_str(), r.hours, r.avg_watts, r.all_on_watts, r.standby_watts, r.avg_spinning,
+              (unsigned long long)r.requests, (unsigned long long)r.misses, (unsigned long long)r.spinup_waits,
+              (unsigned long long)r.sync_ios, (unsigned long long)r.remaps, (unsigned long long)r.retriggers,
+              r.response_ns.Quantile(0.5) / 1e6, r.response_ns.Quantile(0.99) / 1e6, 0.0);
+  for (const auto& i : r.intervals) {
+    std::printf("  %5.1f h  %5.1f W  active %d (%.2f spinning)  load %6.1f IOPS (pred %6.1f)  remaps %d  sync %llu  misses %llu  spin-ups %llu\n",
+                i.start_h, i.watts, i.planned_active, i.avg_spinning, i.load_iops, i.predicted_iops, i.remaps,
+                (unsigned long long)i.sync_ios, (unsigned long long)i.misses, (unsigned long long)i.spin_ups);
+  }
+  std::printf("  overflows %llu, dropped %llu, copy-ins %llu, ws extents:", (unsigned long long)r.overflows,
+              (unsigned long long)r.dropped, (unsigned long long)r.copy_ins);
+  for (auto x : r.ws_extents) std::printf(" %llu", (unsigned long long)x);
+  std::printf("\n  replicas per unit:");
+  for (const auto& t : r.replica_targets) std::printf(" %zu", t.size());
+  std::printf("\n  spin-ups per disk:");
+  for (const auto& d : r.disks) std::printf(" %llu(%llu planned)", (unsigned long long)d.spin_ups, (unsigned long long)d.planned_spin_ups);
+  std::printf("\n");
+}
+
+// Every write survives every remap: each read returns the version last written (a reference
+// beside the run), and at every remap and at the end each written extent's latest version is
+// on the copy the map names or on the primary. Random days, every policy, several levels.
+TEST(SrcmapDay, EveryWriteSurvivesConsolidation) {
+  for (uint64_t seed : {101u, 202u, 303u}) {
+    std::printf("seed %llu\n", (unsigned long long)seed);
+    WorkloadConfig w = EvaluationWorkload(seed);
+    w.rate_scale = 0.1;
+    auto g = Generator::Create(w).value();
+    for (Policy p : {Policy::kSrcmap, Policy::kCaching1, Policy::kCaching2, Policy::kReplication}) {
+      DayConfig c;
+      c.policy = p;
+      c.level = static_cast<int>(seed % 5);
+      c.check = true;
+      c.interval_h = 0.5 + static_cast<double>(seed % 3);  // many remaps
+      c.n_sv = p == Policy::kSrcmap ? 1 + static_cast<int>(seed % 3) : 1;
+      c.replica_pct = 2 + static_cast<double>(seed % 20);
+      c.history_days = 8;
+      auto r = RunGeneratedDay(*g, c);
+      ASSERT_TRUE(r.ok()) << r.status().message();
+      EXPECT_EQ(r.value().check_errors, 0u) << PolicyName(p) << ": " << r.value().first_check_error;
+      EXPECT_GT(r.value().requests, 10000u);
+    }
+  }
+}
+
+TEST(SrcmapDay, BaselineOnIsFlatAllOn) {
+  WorkloadConfig w = EvaluationWorkload(5);
+  w.rate_scale = 0.05;
+  auto g = Generator::Create(w).value();
+  DayConfig c;
+  c.policy = Policy::kBaselineOn;
+  c.history_days = 3;
+  auto r = RunGeneratedDay(*g, c).value();
+  EXPECT_NEAR(r.avg_watts, 66.1, 1e-6);
+  EXPECT_EQ(r.misses, 0u);
+  EXPECT_EQ(r.sync_ios, 0u);
+  EXPECT_EQ(r.intervals.size(), 12u);
+  for (const auto& d : r.disks) EXPECT_EQ(d.spin_ups, 0u);
+}
+
+TEST(SrcmapDay, SameSeedSameDay) {
+  WorkloadConfig w = EvaluationWorkload(9);
+  w.rate_scale = 0.1;
+  auto g = Generator::Create(w).value();
+  DayConfig c;
+  c.level = 3;
+  c.history_days = 5;
+  std::string a = Digest(RunGeneratedDay(*g, c).value());
+  std::string b = Digest(RunGeneratedDay(*g, c).value());
+  EXPECT_EQ(a, b);
+  w.seed = 10;
+  auto g2 = Generator::Create(w).value();
+  EXPECT_NE(a, Digest(RunGeneratedDay(*g2, c).value()));
+}
+
+// The planned transitions SRCMap claims: a disk spins up for the plan at most once per
+// decision (interval starts and re-triggers); the rest are read misses.
+TEST(SrcmapDay, SpinUpsWithinTheClaimedBudget) {
+  WorkloadConfig w = EvaluationWorkload(1);
+  w.rate_scale = 0.25;
+  auto g = Generator::Create(w).value();
+  for (int level : {0, 3}) {
+    DayConfig c;
+    c.level = level;
+    c.history_days = 8;
+    auto r = RunGeneratedDay(*g, c).value();
+    for (const auto& d : r.disks) {
+      EXPECT_LE(d.planned_spin_ups, r.intervals.size() + r.retriggers);
+      EXPECT_LE(d.spin_ups - d.planned_spin_ups, r.misses + r.overflows);
+    }
+  }
+}
+
+// The thesis's day at defaults (full rate), L0 and L3: printed beside Fig 3.8 and timed.
+TEST(SrcmapDay, ThesisDayL0L3) {
+  auto g = Generator::Create(EvaluationWorkload(1)).value();
+  for (int level : {0, 3}) {
+    DayConfig c;
+    c.level = level;
+    auto t = std::chrono::steady_clock::now();
+    auto r = RunGeneratedDay(*g, c).value();
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    std::printf("L%d: %.2f s native\n", level, s);
+    Print(r);
+    std::printf("  saved %.1f W (%.1f%%), %.2f disks down; Fig 3.8: L0 23.5 W (35.5%%), 4.33 down; L3 38.9 W (59%%), 7 down\n",
+                r.all_on_watts - r.avg_watts, 100 * (1 - r.avg_watts / r.all_on_watts), 8 - r.avg_spinning);
+  }
+}
+
+}  // namespace
+}  // namespace fawnlab::srcmap
