@@ -273,6 +273,10 @@ class VolumeStream {
     rate_ = c.volumes[v].avg_iops * c.rate_scale;
     blocks_per_extent_ = static_cast<int>(c.extent_bytes / kBlockBytes);
     g->ReadPool(v, day, &pool_);
+    for (uint64_t i = 0; i < m.hot_writes; ++i) hot_w_.push_back(g->ExtentOf(v, Generator::kHotW, i));
+    for (uint64_t i = 0; i < m.new_writes; ++i) {
+      new_w_.push_back(g->ExtentOf(v, Generator::kNewW, static_cast<uint64_t>(day) * m.new_writes + i));
+    }
     before_shift_ = pool_.size();
     for (uint64_t i = 0; i < m.drift_reads; ++i) {
       burst_.push_back(g->ExtentOf(v, Generator::kDriftR, static_cast<uint64_t>(day) * m.drift_reads + i));
@@ -305,9 +309,9 @@ class VolumeStream {
     if (rng_.Bernoulli(m.write_prob)) {
       r->write = true;
       if (rng_.Bernoulli(c.new_write_prob)) {
-        extent = g_->ExtentOf(v_, Generator::kNewW, static_cast<uint64_t>(day_) * m.new_writes + rng_.UniformU64(m.new_writes));
+        extent = new_w_[rng_.UniformU64(m.new_writes)];
       } else {
-        extent = g_->ExtentOf(v_, Generator::kHotW, rng_.UniformU64(m.hot_writes));
+        extent = hot_w_[rng_.UniformU64(m.hot_writes)];
       }
       recent_[recent_n_++ % kRecent] = extent;
     } else {
@@ -373,7 +377,7 @@ class VolumeStream {
   std::vector<double> env_;
   double rate_ = 0;
   int blocks_per_extent_ = 16;
-  std::vector<uint64_t> pool_, burst_;
+  std::vector<uint64_t> pool_, burst_, hot_w_, new_w_;
   size_t before_shift_ = 0, burst_i_ = 0;
   int64_t shift_ns_ = 0, burst_gap_ns_ = 0, t_ns_ = 0, poisson_ns_ = 0;
   uint64_t recent_[kRecent] = {};

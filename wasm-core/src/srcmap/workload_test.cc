@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <set>
 
@@ -88,6 +89,18 @@ TEST(SrcmapWorkload, TouchedOnDayMatchesGeneratedRequests) {
     for (uint64_t e : drawn) common += seen[v].count(e);
     EXPECT_GT(static_cast<double>(common), 0.85 * std::min(a, b)) << c.volumes[v].name;
   }
+}
+
+TEST(SrcmapWorkload, GenerationSpeed) {
+  auto g = Generator::Create(EvaluationWorkload(1)).value();
+  auto t = std::chrono::steady_clock::now();
+  auto src = g->Day(21);
+  Request r;
+  uint64_t n = 0;
+  while (src->Next(&r)) ++n;
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  std::printf("generated %llu requests (one day) in %.2f s native\n", static_cast<unsigned long long>(n), s);
+  EXPECT_GT(n, 7000000u);
 }
 
 TEST(SrcmapWorkload, RejectsBadConfigs) {
