@@ -32,7 +32,7 @@ void LsmStore::BgKick() {
     Flush([this] { BgDone(); });
     return;
   }
-  if (current_->compaction_score >= 1) StartCompaction();
+  if (current_->NeedsCompaction()) StartCompaction();
 }
 
 void LsmStore::BgDone() {
@@ -54,6 +54,7 @@ StatusOr<FilePtr> LsmStore::NewFile(const std::string& image, uint64_t entries, 
   auto f = std::make_shared<FileMeta>();
   f->number = next_file_++;
   f->file_bytes = image.size();
+  f->allowed_seeks = AllowedSeeks(f->file_bytes);
   f->entries = entries;
   f->smallest = std::move(smallest);
   f->largest = std::move(largest);
@@ -90,6 +91,8 @@ void LsmStore::Apply(const std::vector<std::pair<int, uint64_t>>& deleted, const
     });
     fs.insert(pos, f);
   }
+  v->file_to_compact = nullptr;  // a new version starts without one (LevelDB's)
+  v->file_to_compact_level = -1;
   Finalize(v.get(), sizes_);
   current_ = std::move(v);
 }
@@ -180,6 +183,7 @@ void LsmStore::StartCompaction() {
   bg_busy_ = true;
   bg_start_ = std::max(sim_->now(), bg_free_at_);
   compacting_ = j->c.level;
+  if (j->c.seek) ++st_.seek_compactions;
   pointers_[j->c.level] = j->c.compact_pointer;
   job_ = std::move(j);
   Job* job = job_.get();
@@ -188,6 +192,7 @@ void LsmStore::StartCompaction() {
     // Moved to the next level without rewriting it.
     const FilePtr f = job->c.inputs[0][0];
     ++st_.trivial_moves;
+    f->allowed_seeks = AllowedSeeks(f->file_bytes);  // LevelDB's new FileMetaData for the moved file
     ++c_.background_jobs;
     Apply({{level, f->number}}, {{level + 1, f}});
     VersionEdit e;

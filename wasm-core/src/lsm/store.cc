@@ -370,12 +370,15 @@ void LsmStore::RunGet(Op* op) {
   op->lookup.clear();
   AppendInternalKey(&op->lookup, op->key, kMaxSequence, kTypeValue);
   op->cand.clear();
+  op->cand_level.clear();
+  op->charged = false;
   // Level 0: every file whose range holds the key, newest first.
   for (const FilePtr& f : v.files[0]) {
     cpu += 2 * h.key_compare_ns;
     if (op->key >= UserKey(f->smallest) && op->key <= UserKey(f->largest)) op->cand.push_back(f);
   }
   std::sort(op->cand.begin(), op->cand.end(), [](const FilePtr& a, const FilePtr& b) { return a->number > b->number; });
+  op->cand_level.assign(op->cand.size(), 0);
   // Levels 1..: the one file whose range may hold it (binary search on the largest keys).
   for (int level = 1; level < kNumLevels; ++level) {
     const auto& fs = v.files[level];
@@ -388,7 +391,10 @@ void LsmStore::RunGet(Op* op) {
     }
     if (lo < fs.size()) {
       cpu += h.key_compare_ns;
-      if (op->key >= UserKey(fs[lo]->smallest)) op->cand.push_back(fs[lo]);
+      if (op->key >= UserKey(fs[lo]->smallest)) {
+        op->cand.push_back(fs[lo]);
+        op->cand_level.push_back(level);
+      }
     }
   }
   ProbeFiles(op, 0, cpu);
@@ -397,6 +403,7 @@ void LsmStore::RunGet(Op* op) {
 void LsmStore::ProbeFiles(Op* op, size_t from, double cpu) {
   const LsmCosts& k = o_.costs;
   for (size_t i = from; i < op->cand.size(); ++i) {
+    if (i == 1 && !op->charged) ChargeSeek(op);
     const FilePtr& f = op->cand[i];
     int steps = 0;
     const int b = f->index.FindBlock(op->lookup, &steps);
@@ -448,6 +455,18 @@ void LsmStore::ProbeFiles(Op* op, size_t from, double cpu) {
   AnswerGet(op, false, false, std::string(), cpu);
 }
 
+// LevelDB's Version::UpdateStats: a get that had to look in a second file charges the first
+// one a seek; a file out of allowed seeks is due for a compaction of its own.
+void LsmStore::ChargeSeek(Op* op) {
+  op->charged = true;
+  FileMeta* f = op->cand[0].get();
+  if (--f->allowed_seeks <= 0 && !op->version->file_to_compact) {
+    op->version->file_to_compact = op->cand[0];
+    op->version->file_to_compact_level = op->cand_level[0];
+    if (op->version == current_) BgKick();
+  }
+}
+
 void LsmStore::AnswerGet(Op* op, bool found, bool deleted, std::string value, double cpu) {
   if (found && !deleted) ++c_.hits;
   else ++c_.misses;
@@ -471,7 +490,7 @@ Status LsmStore::Sync(Done done) {
 // ---------------------------------------------------------------- state
 
 bool LsmStore::idle() const {
-  return !cur_ && queue_.empty() && !bg_busy_ && !imm_ && !(current_->compaction_score >= 1);
+  return !cur_ && queue_.empty() && !bg_busy_ && !imm_ && !current_->NeedsCompaction();
 }
 
 uint64_t LsmStore::dram_bytes() const {

@@ -17,7 +17,9 @@
 // memtable is flushed between output tables (LevelDB gives it priority). Tables are freed
 // once no version or reader holds them. Gets look in the memtable, the immutable one, level-0
 // tables newest first, then one table per level: index block -> that block's filter -> one
-// data block read. Scans merge every source in key order.
+// data block read; a get that must look in a second table charges the first a seek, and a
+// table out of its allowed seeks (one per 16 KB, at least 100) is compacted when no level's
+// score asks for one (LevelDB's seek compaction). Scans merge every source in key order.
 //
 // Sizes: LevelDB's (write buffer 4 MB, tables 2 MB, L1 10 MB, ×10 per level) times size_scale
 // (1.0 = LevelDB's own), floored at kMinSizeScale so a table spans a few 4 KB blocks; the
@@ -84,6 +86,7 @@ struct LevelStats {
 
 struct LsmStats {
   uint64_t flushes = 0, compactions = 0, trivial_moves = 0;
+  uint64_t seek_compactions = 0;               // of the compactions and moves, started by seeks
   uint64_t slowdowns = 0, stops = 0;           // writes delayed 1 ms; writer waits
   uint64_t syncs = 0;                          // device flushes after written tables
   uint64_t wal_bytes = 0, table_bytes = 0, manifest_bytes = 0;
@@ -143,6 +146,7 @@ class LsmStore : public kv::KvStore {
   void RunGet(Op* op);
   void ProbeFiles(Op* op, size_t from, double cpu);
   void AnswerGet(Op* op, bool found, bool deleted, std::string value, double cpu);
+  void ChargeSeek(Op* op);
   void RunScan(Op* op);
   void NotifyWriter();
   // Background.

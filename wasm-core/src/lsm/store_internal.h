@@ -74,6 +74,8 @@ struct LsmStore::Op {
   bool allow_delay = true;
   std::shared_ptr<Version> version;  // a get's files stay while it probes them
   std::vector<FilePtr> cand;
+  std::vector<int> cand_level;
+  bool charged = false;  // a seek charged to cand[0]
   std::string lookup;
 };
 

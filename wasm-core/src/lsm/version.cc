@@ -54,6 +54,8 @@ void AddBoundaryInputs(const std::vector<FilePtr>& level_files, std::vector<File
 
 uint64_t Version::LevelBytes(int level) const { return TotalBytes(files[level]); }
 
+int64_t AllowedSeeks(uint64_t file_bytes) { return std::max<int64_t>(100, static_cast<int64_t>(file_bytes / 16384)); }
+
 uint64_t Sizes::MaxBytesForLevel(int level) const {
   uint64_t r = l1_bytes;
   while (level > 1) {
@@ -119,17 +121,23 @@ int PickLevelForMemTableOutput(const Version& v, const Sizes& s, std::string_vie
 }
 
 bool PickCompaction(const Version& v, const Sizes& s, const std::array<std::string, kNumLevels>& pointers, Compaction* c) {
-  if (!(v.compaction_score >= 1)) return false;
-  const int level = v.compaction_level;
+  const bool size = v.compaction_score >= 1;
+  if (!size && !v.file_to_compact) return false;
+  const int level = size ? v.compaction_level : v.file_to_compact_level;
   *c = Compaction{};
   c->level = level;
-  for (const FilePtr& f : v.files[level]) {
-    if (pointers[level].empty() || CompareInternal(f->largest, pointers[level]) > 0) {
-      c->inputs[0].push_back(f);
-      break;
+  if (size) {
+    for (const FilePtr& f : v.files[level]) {
+      if (pointers[level].empty() || CompareInternal(f->largest, pointers[level]) > 0) {
+        c->inputs[0].push_back(f);
+        break;
+      }
     }
+    if (c->inputs[0].empty()) c->inputs[0].push_back(v.files[level][0]);  // wrap around
+  } else {
+    c->seek = true;
+    c->inputs[0].push_back(v.file_to_compact);
   }
-  if (c->inputs[0].empty()) c->inputs[0].push_back(v.files[level][0]);  // wrap around
   std::string smallest, largest;
   if (level == 0) {
     Range(c->inputs[0], &smallest, &largest);

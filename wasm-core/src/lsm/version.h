@@ -41,6 +41,7 @@ struct FileMeta {
   std::string smallest, largest;  // internal keys
   uint64_t offset = 0;            // on the device
   TableIndex index;               // the table cache's index and filter blocks
+  int64_t allowed_seeks = 0;      // gets that may probe it first in vain before a seek compaction
   std::function<void()> on_free;
   ~FileMeta() { if (on_free) on_free(); }
 };
@@ -50,8 +51,17 @@ struct Version {
   std::array<std::vector<FilePtr>, kNumLevels> files;  // each level by smallest key, then file number
   double compaction_score = 0;
   int compaction_level = -1;
+  // A file whose allowed seeks ran out while this version was current (LevelDB's
+  // file_to_compact_): compacted when no level's score reaches 1.
+  FilePtr file_to_compact;
+  int file_to_compact_level = -1;
   uint64_t LevelBytes(int level) const;
+  bool NeedsCompaction() const { return compaction_score >= 1 || file_to_compact != nullptr; }
 };
+
+// LevelDB's allowed seeks for a new table: one per 16 KB of it, at least 100 (one seek costs
+// about what compacting 16 KB does: db/version_set.cc's reasoning).
+int64_t AllowedSeeks(uint64_t file_bytes);
 
 struct Sizes {
   uint64_t max_file_bytes;    // LevelDB's max_file_size (2 MB × scale)
@@ -75,9 +85,11 @@ struct Compaction {
   std::vector<FilePtr> grandparents;
   std::string compact_pointer;  // the largest internal key of inputs[0]
   bool trivial_move = false;
+  bool seek = false;            // started by a file's seeks, not by a score
 };
 
-// LevelDB's size compaction; false when no score reaches 1. `pointers[level]` is the
+// LevelDB's compaction choice: a size compaction when a score reaches 1, else a seek
+// compaction of the version's file_to_compact; false when neither. `pointers[level]` is the
 // round-robin position ("" at first).
 bool PickCompaction(const Version& v, const Sizes& s, const std::array<std::string, kNumLevels>& pointers, Compaction* c);
 
