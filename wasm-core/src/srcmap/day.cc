@@ -77,6 +77,7 @@ class Day {
   std::vector<IntervalReport> intervals_;
   IntervalReport cur_;
   std::vector<std::unordered_map<uint64_t, uint32_t>> ref_;
+  std::vector<uint64_t> disk_misses_;
   DayReport rep_;
 };
 
@@ -195,6 +196,7 @@ Status Day::Setup() {
   unit_peak_.assign(static_cast<size_t>(units_), 0);
   ring_.assign(static_cast<size_t>(std::max(1, c_.retrigger_min)), std::vector<uint64_t>(static_cast<size_t>(units_), 0));
   if (c_.check) ref_.resize(static_cast<size_t>(n_));
+  disk_misses_.assign(static_cast<size_t>(ndisks()), 0);
   current_.active.assign(static_cast<size_t>(ndisks()), true);
   current_.serve.assign(static_cast<size_t>(units_), 0);
   for (int u = 0; u < units_; ++u) current_.serve[static_cast<size_t>(u)] = rm_->VdiskOf(u);
@@ -382,15 +384,17 @@ void Day::Request(const srcmap::Request& r) {
   last = std::min(last, rm_->extents(v) - 1);
   first = std::min(first, last);
   int64_t done = t;
-  bool waited = false;
+  bool waited = false, unplanned = false;
   for (uint64_t e = first; e <= last; ++e) {
     uint64_t lo = std::max(r.offset, e * eb_), hi = std::min(r.offset + r.bytes, (e + 1) * eb_);
     if (hi <= lo) hi = lo + 1;
     uint32_t inner = static_cast<uint32_t>(lo - e * eb_), len = static_cast<uint32_t>(hi - lo);
     DiskServer::Served s;
+    int disk;
     if (r.write) {
       ReplicaManager::WriteResult w = rm_->Write(v, e, inner, len);
-      s = disks_[static_cast<size_t>(w.serve.disk)].Serve(t, w.serve.offset, len);
+      disk = w.serve.disk;
+      s = disks_[static_cast<size_t>(disk)].Serve(t, w.serve.offset, len);
       if (w.overflow) ++rep_.overflows;
       if (c_.check) {
         uint32_t want = ++ref_[static_cast<size_t>(v)][e];
@@ -398,10 +402,12 @@ void Day::Request(const srcmap::Request& r) {
       }
     } else {
       ReplicaManager::ReadResult rd = rm_->Read(v, e, inner, len);
-      s = disks_[static_cast<size_t>(rd.serve.disk)].Serve(t, rd.serve.offset, len);
+      disk = rd.serve.disk;
+      s = disks_[static_cast<size_t>(disk)].Serve(t, rd.serve.offset, len);
       if (rd.miss) {
         ++rep_.misses;
         ++cur_.misses;
+        ++disk_misses_[static_cast<size_t>(rd.serve.disk)];
       }
       if (rd.copy_in) {
         ++rep_.copy_ins;
@@ -418,12 +424,14 @@ void Day::Request(const srcmap::Request& r) {
     }
     done = std::max(done, s.done_ns);
     waited |= s.waited_spinup;
+    unplanned |= s.waited_spinup && !disks_[static_cast<size_t>(disk)].in_active_set();
   }
   rep_.response_ns.Record(static_cast<uint64_t>(done - t));
   ++rep_.requests;
   ++cur_.requests;
   r.write ? ++rep_.writes : ++rep_.reads;
   if (waited) ++rep_.spinup_waits;
+  if (unplanned) ++rep_.miss_spinup_waits;
   int u = rm_->UnitOf(v, first);
   ++unit_count_[static_cast<size_t>(u)];
   ++unit_minute_[static_cast<size_t>(u)];
@@ -539,6 +547,7 @@ DayReport Day::Finish() {
     dr.spin_ups = d.spin_ups();
     dr.planned_spin_ups = d.planned_spin_ups();
     dr.served = d.served();
+    dr.misses = disk_misses_[static_cast<size_t>(j)];
     DiskServer::State s = DiskServer::kSpinning;
     int64_t a = t0_;
     std::vector<double> jj(nint, 0), ss(nint, 0);

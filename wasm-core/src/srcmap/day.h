@@ -67,6 +67,7 @@ struct IntervalReport {
 
 struct DiskReport {
   uint64_t spin_ups = 0, planned_spin_ups = 0, served = 0;
+  uint64_t misses = 0;  // replica misses this disk served as the primary
   double spinning_h = 0, joules = 0;  // per-disk profile
 };
 
@@ -79,6 +80,7 @@ struct DayReport {
   sim::LogHistogram sync_ns;      // sync I/Os alone
   uint64_t requests = 0, reads = 0, writes = 0, misses = 0, copy_ins = 0, overflows = 0, dropped = 0;
   uint64_t spinup_waits = 0;      // requests that waited for a spin-up
+  uint64_t miss_spinup_waits = 0; // of which on a disk outside the active set (read misses, overflows)
   uint64_t sync_ios = 0, remaps = 0, retriggers = 0;
   uint64_t check_errors = 0;
   std::string first_check_error;

@@ -1,4 +1,5 @@
 #include "srcmap/day.h"
+#include "srcmap/trace_import.h"
 
 #include <gtest/gtest.h>
 
@@ -45,7 +46,12 @@ void Print(const DayReport& r) {
   std::printf("\n  replicas per unit:");
   for (const auto& t : r.replica_targets) std::printf(" %zu", t.size());
   std::printf("\n  spin-ups per disk:");
-  for (const auto& d : r.disks) std::printf(" %llu(%llu planned)", (unsigned long long)d.spin_ups, (unsigned long long)d.planned_spin_ups);
+  for (const auto& d : r.disks)
+    std::printf(" %llu(%llu planned, %llu misses)", (unsigned long long)d.spin_ups, (unsigned long long)d.planned_spin_ups,
+                (unsigned long long)d.misses);
+  std::printf("\n  requests that met a spin-up: %llu (%.4f%%), on a disk outside the active set: %llu (%.4f%%)",
+              (unsigned long long)r.spinup_waits, 100.0 * r.spinup_waits / r.requests,
+              (unsigned long long)r.miss_spinup_waits, 100.0 * r.miss_spinup_waits / r.requests);
   std::printf("\n");
 }
 
@@ -136,6 +142,63 @@ TEST(SrcmapDay, ThesisDayL0L3) {
     Print(r);
     std::printf("  saved %.1f W (%.1f%%), %.2f disks down; Fig 3.8: L0 23.5 W (35.5%%), 4.33 down; L3 38.9 W (59%%), 7 down\n",
                 r.all_on_watts - r.avg_watts, 100 * (1 - r.avg_watts / r.all_on_watts), 8 - r.avg_spinning);
+  }
+}
+
+}  // namespace
+}  // namespace fawnlab::srcmap
+
+namespace fawnlab::srcmap {
+namespace {
+
+// An imported trace (here: two generated days written out as MSR CSV lines and read back):
+// the first day is the history, the second is run through SRCMap, every read checked.
+TEST(SrcmapDay, ImportedTraceRuns) {
+  WorkloadConfig w = EvaluationWorkload(21);
+  w.rate_scale = 0.02;
+  auto g = Generator::Create(w).value();
+  auto src = g->Days(0, 2);
+  std::string csv;
+  Request r;
+  while (src->Next(&r)) {
+    csv += std::to_string(128166372000000000ull + static_cast<uint64_t>(r.t_ns / 100)) + ",h," + std::to_string(r.volume) +
+           (r.write ? ",Write," : ",Read,") + std::to_string(r.offset) + "," + std::to_string(r.bytes) + ",100\n";
+  }
+  auto t = ImportMsrCsv(csv);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t.value().volume_names.size(), 8u);
+  DayConfig c;
+  c.level = 3;
+  c.check = true;
+  auto rep = RunImportedTrace(t.value(), kDayNs - t.value().requests.front().t_ns, c);
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  EXPECT_EQ(rep.value().check_errors, 0u) << rep.value().first_check_error;
+  EXPECT_GT(rep.value().requests, 1000u);
+  EXPECT_LT(rep.value().avg_watts, 66.1);
+  EXPECT_FALSE(RunImportedTrace(t.value(), 0, c).ok());
+}
+
+}  // namespace
+}  // namespace fawnlab::srcmap
+
+namespace fawnlab::srcmap {
+namespace {
+
+// Fig 3.10's comparison at L0 on the thesis's day: each policy's power per interval (printed)
+// and SRCMap drawing the least over the day.
+TEST(SrcmapDay, PoliciesAtL0) {
+  auto g = Generator::Create(EvaluationWorkload(1)).value();
+  double srcmap_w = 0;
+  for (Policy p : {Policy::kSrcmap, Policy::kBaselineOn, Policy::kCaching1, Policy::kCaching2, Policy::kReplication}) {
+    DayConfig c;
+    c.policy = p;
+    c.level = 0;
+    auto r = RunGeneratedDay(*g, c).value();
+    std::printf("%-12s %5.1f W avg:", PolicyName(p), r.avg_watts);
+    for (const auto& i : r.intervals) std::printf(" %4.1f", i.watts);
+    std::printf("  remaps %llu, misses %llu\n", (unsigned long long)r.remaps, (unsigned long long)r.misses);
+    if (p == Policy::kSrcmap) srcmap_w = r.avg_watts;
+    else EXPECT_LT(srcmap_w, r.avg_watts) << PolicyName(p);
   }
 }
 

@@ -225,12 +225,26 @@ void ReplicaManager::Switch(int u, int to, std::vector<Io>* sync) {
     }
   } else {
     Replica& r2 = reps_[static_cast<size_t>(to)];
+    if (from >= 0) {  // everything the old replica holds current goes over: dirty and learned
+      dirty.clear();
+      const Replica& r = reps_[static_cast<size_t>(from)];
+      auto take = [&](uint64_t e, uint32_t ver) {
+        if (ver == Latest(v, e)) dirty.emplace_back(e, ver);
+      };
+      if (r.full) {
+        r.full_ver.ForEach(take);
+      } else {
+        r.slot_of.ForEach([&](uint64_t e, uint32_t slot) { take(e, r.ver[slot]); });
+      }
+      std::sort(dirty.begin(), dirty.end());
+    }
     for (const auto& [e, ver] : dirty) {
       if (Held(r2, e) == static_cast<int64_t>(ver)) continue;
+      bool is_dirty = ver > PrimaryVersion(v, e);
       Io src = from_io(e, false);
       if (Put(r2, v, e, ver)) {
         copy(src, Io{r2.disk, SlotOffset(r2, e), extent_bytes_, true});
-      } else {
+      } else if (is_dirty) {
         copy(src, PrimaryIo(v, e, 0, extent_bytes_, true));
         vers_[static_cast<size_t>(v)][e].primary = ver;
       }

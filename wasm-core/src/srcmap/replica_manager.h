@@ -15,7 +15,8 @@
 //    goes to the primary instead (an overflow; the thesis leaves scratch-full handling open).
 //  - Switch (a remap at consolidation, §3.5.4): the new live copy is made consistent with the
 //    old one before it serves: to the primary, every dirty extent of the old replica is written
-//    back; to a replica, the old replica's dirty extents are copied in, and extents it holds at
+//    back; to a replica, what the old replica holds at the latest version (its dirty extents and
+//    the ones it learned from misses) is copied in, and extents the new one holds at
 //    an older version are refreshed from the primary if the primary was live (spinning), or
 //    dropped otherwise (a later read misses). Leaving a live primary, the extents written on it
 //    since the unit last left it are copied into the new replica too (the go-to-sync of
