@@ -90,9 +90,9 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c, sim::Simulat
 double Machine::Joules() const {
   const double wall = sim::NsToSec(sim_->now() - created_at_);
   const kv::KvCounters k = store_->counters();
-  // A host is never busier than its cores for the whole time (the FAWN node has one core, and
-  // the stores' background actors run as if on a core of their own).
-  const double busy = std::min(sim::NsToSec(k.foreground_cpu_ns + k.background_ns), wall * host_.cores);
+  // Not capped at cores x wall: a cap on these running totals would move one phase's excess
+  // into the next phase's difference (docs/stores/core.md, Limits).
+  const double busy = sim::NsToSec(k.foreground_cpu_ns + k.background_ns);
   return host_.idle_watts * wall + host_.core_busy_watts * busy + flash_->Joules();
 }
 

@@ -12,8 +12,8 @@
 // The records are not loaded here: stores/runner.h's load phase puts them.
 //
 // Energy (Joules): the host's idle watts x the time since the machine was made, plus
-// core_busy_watts x (the store's foreground CPU + its background actors' busy time, at most
-// cores x that time), plus the flash device's own Joules(). `shared`: the machine runs on that simulator (a live session
+// core_busy_watts x (the store's foreground CPU + its background actors' busy time), plus the
+// flash device's own Joules(). `shared`: the machine runs on that simulator (a live session
 // drives several machines on one clock); null: it owns its own. Errors name the parameter.
 #ifndef FAWNLAB_STORES_MACHINE_H_
 #define FAWNLAB_STORES_MACHINE_H_

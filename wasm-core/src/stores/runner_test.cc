@@ -112,26 +112,6 @@ TEST(StoresRunner, FawnNodeGetsNearFawnTable3) {
   EXPECT_LT(qpj, 346 * 1.6);
 }
 
-// Energy never charges more busy cores than the host has (the FAWN node's one core, with a
-// store's merge actor running beside its foreground).
-TEST(StoresRunner, EnergyNeverExceedsTheHostsCores) {
-  for (const char* kind : {"cona", "lsm", "silt"}) {
-    MachineConfig c = Small(kind);
-    c.host = "fawn";
-    auto m = Machine::Create(c);
-    if (!m.ok()) continue;
-    RunConfig rc;
-    rc.run = false;
-    auto r = RunYcsb(m.value().get(), rc);
-    ASSERT_TRUE(r.ok()) << r.status().message();
-    const Host& h = m.value()->host();
-    const double wall = sim::NsToSec(m.value()->sim()->now());
-    const double host_j = m.value()->Joules() - m.value()->flash()->Joules();
-    EXPECT_LE(host_j, (h.idle_watts + h.core_busy_watts * h.cores) * wall * (1 + 1e-9)) << kind;
-    EXPECT_GE(host_j, h.idle_watts * wall * (1 - 1e-9)) << kind;
-  }
-}
-
 TEST(StoresRunner, Errors) {
   auto m = Machine::Create(Small("cona"));
   ASSERT_TRUE(m.ok());
