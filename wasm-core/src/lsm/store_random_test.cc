@@ -2,7 +2,7 @@
 // and scans, with flushes and compactions interleaved (small LevelDB sizes, so the tree goes
 // through many of both and reaches level 3). Some ops are issued in bursts without waiting
 // (the store queues them). Prints its seed; FAWNLAB_TEST_SEED replays one,
-// FAWNLAB_LSM_RANDOM_OPS changes the op count (default 250,000).
+// FAWNLAB_LSM_RANDOM_OPS changes the op count (default 200,000).
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -28,7 +28,7 @@ uint64_t Seed() {
 
 uint64_t Ops() {
   const char* env = std::getenv("FAWNLAB_LSM_RANDOM_OPS");
-  return env ? std::strtoull(env, nullptr, 10) : 250000;
+  return env ? std::strtoull(env, nullptr, 10) : 200000;
 }
 
 void RunRandom(uint64_t seed, uint64_t ops, int bloom_bits, uint64_t keyspace) {
