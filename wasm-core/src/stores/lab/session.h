@@ -30,7 +30,7 @@
 //
 // Events: a store's counters' background_jobs growing is one event per job (merge for CONA,
 // compaction or flush for the LSM as its level-0 files show, conversion or merge for SILT as
-// its sorted store shows, compaction for FAWN-DS, flush for the B+tree), the last kEvents.
+// its sorted store shows; FAWN-DS and the B+tree run no background jobs), the last kEvents.
 // Rates and percentages over the last kWindowNs of virtual time (samples every kSampleNs);
 // latency percentiles over each store's last kLatencies reads and writes (service time: from
 // the store taking the operation to its completion, the queue's wait not included).
