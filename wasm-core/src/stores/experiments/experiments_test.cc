@@ -81,6 +81,18 @@ TEST(StoresYcsbTest, EveryStoreAndWorkloadAndTheThesisRatios) {
   ExpectEmergentAndExplained(r);
 }
 
+TEST(StoresYcsbTest, MoreStoresAddsFawnDsAndTheBTree) {
+  const Result r = exptest::MustRun("stores.ycsb", R"({"scale": 0.00004, "more_stores": true})");
+  for (const char* kind : {"fawnds", "btree"}) {
+    if (!Built(kind)) continue;
+    EXPECT_GT(r.Metric(std::string(kind) + "_b_write_iops"), 0) << kind;
+    EXPECT_GT(r.Metric(std::string(kind) + "_c_read_iops"), 0) << kind;
+  }
+  const Result plain = exptest::MustRun("stores.ycsb", R"({"scale": 0.00004})");
+  EXPECT_FALSE(HasMetric(plain, "fawnds_c_read_iops"));
+  EXPECT_EQ(r.Metric("write_ratio_lsm"), plain.Metric("write_ratio_lsm")) << "the thesis's stores run the same";
+}
+
 TEST(StoresYcsbTest, WorkloadEOnlyForStoresWithScans) {
   const Result r = exptest::MustRun("stores.ycsb", R"({"scale": 0.00004, "with_e": true})");
   EXPECT_GT(r.Metric("cona_e_read_iops"), 0);

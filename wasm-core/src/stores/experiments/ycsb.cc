@@ -1,7 +1,7 @@
 // stores.ycsb (CONA thesis §3.2.2, Figs 3.46 reads and 3.47 writes, the head-to-head): CONA,
 // its single-thread variant, SILT (index block 64, as the thesis configured it) and the LSM
-// (LevelDB's image) under YCSB A, B, C, D and F (E too, for the stores with scans, when
-// `with_e` asks), each store and workload on its own machine after its own load (records =
+// (LevelDB's image), with FAWN-DS and the B+tree when `more_stores` asks, under YCSB A, B, C,
+// D and F (E too, for the stores with scans, when `with_e` asks), each store and workload on its own machine after its own load (records =
 // 25M × scale put in order, then as many operations, one client), as the thesis ran them.
 // Write IOPS = writes / foreground time in writes, read IOPS = reads / foreground time in reads
 // (stores/runner.h, as cona.ycsb). The anchors are the thesis's ratios (§3.2.2 and the
@@ -22,8 +22,13 @@ namespace {
 using stores_exp::Div;
 using stores_exp::MetricId;
 
-const std::vector<std::string>& Kinds() {
-  static const std::vector<std::string> k = {"cona", "cona-1t", "silt", "lsm"};
+// The thesis's four (Figs 3.46/3.47), then FAWN-DS and the B+tree when `more_stores` asks.
+std::vector<std::string> Kinds(bool more) {
+  std::vector<std::string> k = {"cona", "cona-1t", "silt", "lsm"};
+  if (more) {
+    k.push_back("fawnds");
+    k.push_back("btree");
+  }
   return k;
 }
 
@@ -98,9 +103,10 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   std::vector<std::vector<std::pair<double, double>>> iops;
   std::vector<std::vector<stores::PhaseTotals>> totals;
   std::string describe;
-  size_t jobs = 0, job = 0;
-  jobs = Kinds().size() * wls.size();
-  for (const std::string& kind : Kinds()) {
+  const std::vector<std::string> kinds = Kinds(p.Bool("more_stores"));
+  const size_t jobs = kinds.size() * wls.size();
+  size_t job = 0;
+  for (const std::string& kind : kinds) {
     std::vector<std::pair<double, double>> row;
     std::vector<stores::PhaseTotals> trow;
     bool skip = false;
@@ -278,6 +284,8 @@ Experiment MakeStoresYcsb() {
   e.info.reference = "Khasymski thesis §3.2.2, Figs 3.46 and 3.47 (digest §8.6)";
   e.info.params = stores_exp::MachineParams(0.0002);
   e.info.params.push_back(ParamSpec::Bool("with_e", false, "Also run workload E (short scans) on the stores with scans."));
+  e.info.params.push_back(ParamSpec::Bool("more_stores", false,
+                                          "Also run FAWN-DS and the B+tree (not in the thesis's comparison)."));
   e.run = Run;
   return e;
 }
