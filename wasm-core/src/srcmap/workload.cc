@@ -22,7 +22,6 @@ constexpr double kReadRetouch = 2.1;    // Table 3.1: reads re-touch their uniqu
 constexpr double kWriteRetouch = 13.3;  // Table 3.1: writes rewrite theirs 13-115x a week
 constexpr double kNewWriteShare = 0.05; // of the weekly unique write set that is new each day (choice)
 constexpr int kDriftDays = 7;           // drift is read daily for a week after its shift (choice)
-constexpr double kMinReadsPerPoolExtent = 5;  // expected reads of a pool extent per day (choice)
 
 uint64_t Mix(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e = 0) {
   uint64_t s = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
@@ -80,6 +79,7 @@ WorkloadConfig EvaluationWorkload(uint64_t seed) {
 WorkloadConfig CharacterizationWorkload(uint64_t seed) {
   WorkloadConfig c;
   c.seed = seed;
+  c.pool_min_reads = 0;
   for (WorkloadClass k : {WorkloadClass::kMail, WorkloadClass::kHomes, WorkloadClass::kWebVm}) {
     const ClassStats& s = ClassOf(k);
     double bytes_week = (s.reads_total_gb + s.writes_total_gb) * 1e9;
@@ -134,8 +134,9 @@ StatusOr<std::unique_ptr<Generator>> Generator::Create(WorkloadConfig c) {
     // A day's pool must be read densely enough that an extent on that day is read (>= 5
     // expected reads each): low-intensity volumes get smaller pools.
     double pool = hot + warm * m.warm_p + (kDriftDays + 1) * drift;
-    double limit = m.reads_per_day * (1 - c.seq_prob) * (1 - c.cold_read_prob - c.read_recent_prob) / kMinReadsPerPoolExtent;
-    if (pool > limit) {
+    double limit = m.reads_per_day * (1 - c.seq_prob) * (1 - c.cold_read_prob - c.read_recent_prob) /
+                   std::max(c.pool_min_reads, 1e-9);
+    if (c.pool_min_reads > 0 && pool > limit) {
       double f = limit / pool;
       hot *= f;
       warm *= f;

@@ -104,13 +104,15 @@ struct WorkloadConfig {
   double new_write_prob = 0.1;     // a write goes to today's new extents
   double burst_gap_ms = 10;        // spacing of the shift burst's sequential reads
   double seq_prob = 0.3;           // a request continues where the volume's last one of its type ended
+  double pool_min_reads = 5;       // expected reads per pool extent per day the pools are capped to (0: no cap)
   double noise_sigma = 1.0, noise_rho = 0.98, diurnal_amplitude = 0.6;
 };
 
 // Table 3.2's eight volumes D0-D7 (home-1..3 and svn-wiki as "homes", the web volumes as
 // "web-vm": a choice).
 WorkloadConfig EvaluationWorkload(uint64_t seed);
-// Table 3.1's three volumes at their sizes, intensity from their weekly bytes.
+// Table 3.1's three volumes at their sizes, intensity from their weekly bytes; pools uncapped
+// (Table 3.1's footprints: unique blocks are read about twice a week).
 WorkloadConfig CharacterizationWorkload(uint64_t seed);
 
 // The derived per-volume model (what the pools and rates came out as).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <set>
 
@@ -101,6 +102,57 @@ TEST(SrcmapWorkload, GenerationSpeed) {
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   std::printf("generated %llu requests (one day) in %.2f s native\n", static_cast<unsigned long long>(n), s);
   EXPECT_GT(n, 7000000u);
+}
+
+// Table 3.1's three volumes over a generated week, beside the table (printed). About a minute
+// on the shared machine (56 million requests), so it runs when FAWNLAB_SRCMAP_WEEK is set.
+TEST(SrcmapWorkload, CharacterizationWeekBesideTable31) {
+  if (!std::getenv("FAWNLAB_SRCMAP_WEEK")) GTEST_SKIP() << "set FAWNLAB_SRCMAP_WEEK=1 to generate the week";
+  auto g = Generator::Create(CharacterizationWorkload(1)).value();
+  auto src = g->Days(0, 7);
+  auto st = MeasureTrace(src.get(), g->num_volumes(), 7 * kDayNs);
+  ASSERT_TRUE(st.ok());
+  std::printf("weekly GB    reads total/uniq (Table 3.1)     writes total/uniq (Table 3.1)      accessed%% (T3.1)  read-idle <=2min <=5min <30min max s\n");
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    const VolumeStats& s = st.value().volumes[v];
+    const ClassStats& t = ClassOf(g->config().volumes[v].cls);
+    std::printf("%-7s  %6.2f/%5.2f (%6.2f/%5.2f)   %6.2f/%5.2f (%6.2f/%5.2f)   %5.2f (%5.2f)   %5.3f %5.3f %5.3f %7.0f\n", t.name,
+                s.read_bytes / 1e9, s.uniq_read_bytes / 1e9, t.reads_total_gb, t.reads_uniq_gb, s.write_bytes / 1e9,
+                s.uniq_write_bytes / 1e9, t.writes_total_gb, t.writes_uniq_gb, 100.0 * s.uniq_bytes / (t.size_gb * 1e9),
+                t.accessed_pct, s.read_idle_le_2min, s.read_idle_le_5min, s.read_idle_lt_30min, s.read_idle_max_s);
+    EXPECT_NEAR(s.read_bytes / 1e9, t.reads_total_gb, 0.1 * t.reads_total_gb) << t.name;
+    EXPECT_NEAR(s.write_bytes / 1e9, t.writes_total_gb, 0.1 * t.writes_total_gb) << t.name;
+  }
+}
+
+// Fig 3.2's next-day hit ratio against the working set of the last H days (reads of the next
+// day against everything the H days touched), which saturates by the class's window (20 / 14 /
+// 5 days, §3.5.2).
+TEST(SrcmapWorkload, NextDayHitRatioSaturates) {
+  auto g = Generator::Create(CharacterizationWorkload(1)).value();
+  const int kDay = 24;
+  std::vector<uint64_t> rd, wr;
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    const ClassStats& t = ClassOf(g->config().volumes[v].cls);
+    std::vector<uint64_t> next;
+    g->TouchedOnDay(v, kDay, &next, &wr);
+    std::set<uint64_t> ws;
+    std::printf("%-7s hit ratio by H days:", t.name);
+    double at_sat = 0, at_max = 0;
+    for (int h = 1; h <= 21; ++h) {
+      g->TouchedOnDay(v, kDay - h, &rd, &wr);
+      ws.insert(rd.begin(), rd.end());
+      ws.insert(wr.begin(), wr.end());
+      size_t hit = 0;
+      for (uint64_t e : next) hit += ws.count(e);
+      double ratio = static_cast<double>(hit) / static_cast<double>(next.size());
+      if (h == static_cast<int>(t.saturation_days)) at_sat = ratio;
+      at_max = ratio;
+      if (h == 1 || h == 5 || h == 14 || h == 20 || h == 21) std::printf("  H=%d %.4f", h, ratio);
+    }
+    std::printf("\n");
+    EXPECT_NEAR(at_sat, at_max, 0.03) << t.name;  // saturated by the class's window
+  }
 }
 
 TEST(SrcmapWorkload, RejectsBadConfigs) {
