@@ -598,6 +598,16 @@ DayReport Day::Finish() {
 
 }  // namespace
 
+double FractionAbove(const sim::LogHistogram& h, double ns) {
+  if (h.count() == 0) return 0;
+  double below = 0;
+  for (const auto& [v, f] : h.Cdf(1 << 20)) {
+    if (v > ns) break;
+    below = f;
+  }
+  return 1 - below;
+}
+
 const char* PolicyName(Policy p) {
   switch (p) {
     case Policy::kSrcmap: return "srcmap";

@@ -92,6 +92,9 @@ struct DayReport {
   std::vector<uint64_t> ws_extents;               // per vdisk
 };
 
+// The fraction of `h`'s samples above `ns` (to the histogram's bucket resolution, < 0.4%).
+double FractionAbove(const sim::LogHistogram& h, double ns);
+
 // One volume's history summary.
 struct VolumeHistory {
   uint64_t bytes = 0;
