@@ -66,7 +66,7 @@ TEST(SrcmapDay, EveryWriteSurvivesConsolidation) {
   for (uint64_t seed : {101u, 202u, 303u}) {
     std::printf("seed %llu\n", (unsigned long long)seed);
     WorkloadConfig w = EvaluationWorkload(seed);
-    w.rate_scale = 0.1;
+    w.rate_scale = 0.05;
     auto g = Generator::Create(w).value();
     for (Policy p : {Policy::kSrcmap, Policy::kCaching1, Policy::kCaching2, Policy::kReplication}) {
       DayConfig c;
