@@ -37,6 +37,7 @@ type FawnkvSnapshot = { now_ns: number; nodes: unknown[]; puts: number; gets: nu
 type VectorNetSnapshot = { t_ns: number; totals: { completed_keys: number } };
 type VectorBlockSnapshot = { t_ns: number; totals: { completed: number } };
 type ConaSnapshot = { t_ns: number; entries: number };
+type StoresSnapshot = { t_ns: number; ops_offered: number; stores: Array<{ kind: string; ops: number }> };
 
 /**
  * What a live scenario must show after its script and a virtual second (a minute for a disk
@@ -76,6 +77,13 @@ const LIVE_CHECKS: Record<string, { seconds?: (c: Record<string, unknown>) => nu
   cona: { check: (sn: ConaSnapshot) => {
     expect(sn.t_ns).toBeGreaterThan(0);
     expect(sn.entries).toBeGreaterThan(0);
+  } },
+  // Every store the scenario picked runs, and each has served operations of the one stream.
+  stores: { check: (sn: StoresSnapshot) => {
+    expect(sn.t_ns).toBeGreaterThan(0);
+    expect(sn.ops_offered).toBeGreaterThan(0);
+    expect(sn.stores.length).toBeGreaterThan(0);
+    for (const st of sn.stores) expect(st.ops, `${st.kind} served nothing`).toBeGreaterThan(0);
   } },
 };
 
