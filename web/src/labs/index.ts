@@ -8,6 +8,7 @@ import { devices } from './devices';
 import { fawnds } from './fawnds';
 import { fawnkv } from './fawnkv';
 import { queues } from './queues';
+import { stores } from './stores';
 import { vector } from './vector';
 
-export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector, cona];
+export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector, cona, stores];
