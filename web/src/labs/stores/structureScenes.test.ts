@@ -27,7 +27,9 @@ describe('storeScene', () => {
     const sc = storeScene(structureOf('cona'), 300);
     expect(fillOf(sc, 'buffer-active')).toBeCloseTo(120 / 297, 3);
     expect(fillOf(sc, 'buffer-frozen')).toBeCloseTo(1, 6);
-    expect(sceneTexts(sc)).toEqual(expect.arrayContaining(['buffers', 'L1', 'L2', 'L3', 'L4', 'merging']));
+    expect(sceneTexts(sc)).toEqual(expect.arrayContaining(['buffers', 'L1', 'L2', 'L3', 'L4']));
+    // The merging level's row is marked at its left edge.
+    expect(sc.items.filter((it) => it.t === 'rect' && it.tag === 'work-mark')).toHaveLength(1);
     const shadow = tagged(sc, 'L2-shadow')!;
     expect(shadow.stroke).toBe(ST.work);
     expect(shadow.dash).toBeDefined();
@@ -81,7 +83,10 @@ describe('storeScene', () => {
 
   it('the B+tree: a row per level from the root to the leaves, widening; the pool\'s dirty pages', () => {
     const sc = storeScene(structureOf('btree'), 300);
-    expect(sceneTexts(sc)).toEqual(expect.arrayContaining(['root', 'lvl 1', 'leaves', '212', '64 pages, 19 dirty']));
+    // Height 3: the level under the root holds the other internal pages (4 − 1).
+    expect(sceneTexts(sc)).toEqual(expect.arrayContaining(['root', 'lvl 1', '3', 'leaves', '212', '64 pages, 19 dirty']));
+    const tall = sceneTexts(storeScene({ ...structureOf('btree'), height: 4, internals: 1 + 8 + 60, leaves: 500 } as StoreStructure, 300));
+    expect(tall).toEqual(expect.arrayContaining(['~8', '~60']));
     expect(tagged(sc, 'leaves')!.w).toBeGreaterThan(tagged(sc, 'level-1')!.w);
     expect(tagged(sc, 'level-1')!.w).toBeGreaterThan(tagged(sc, 'level-0')!.w);
     expect(fillOf(sc, 'pool')).toBeCloseTo(19 / 64, 3);

@@ -10,7 +10,8 @@
  *   against its target (the tick at 80% of the track; past it vermilion), or its files when
  *   the level has no byte target (L0); the levels in a compaction outlined dashed orange.
  * - fawnds: the log (live bytes, then garbage grey) against its capacity, and the hash index.
- * - btree: a row per tree level, widening (log scale) from the root to the leaves, and the
+ * - btree: a row per tree level with its pages, widening (log scale) from the root to the
+ *   leaves (the internal pages under the root spread evenly over the levels between), and the
  *   buffer pool with its dirty pages.
  * Every mark is labelled in the picture and the same figures are in the sentence beside it
  * (storesReadout.structureSummary). Pure: storeScene() computes a Scene.
@@ -104,7 +105,6 @@ function conaScene(s: Record<string, unknown>, width: number): Scene {
       if (shadow) bar(c, x, w, frac(num(cell.merged), num(cell.capacity)), { fill: ST.work, outline: ST.work, dash: true, tag: `L${lv}-shadow` });
       else bar(c, x, w, frac(num(cell.entries), num(cell.capacity)), { tag: `L${lv}-${slot}` });
     }
-    if (merging) c.items.push({ t: 'text', x: c.x0 + 3 * (slotW + 4) - 4, y: c.y + ROW - 3, text: 'merging', font: FONT_SMALL, align: 'right', fill: ST.ink });
     next(c);
   }
   if (levels.length > shown.length) {
@@ -231,15 +231,20 @@ function btreeScene(s: Record<string, unknown>, width: number): Scene {
     c.items.push({ t: 'text', x: c.x0, y: c.y + ROW - 3, text: 'empty tree', font: FONT_SMALL, fill: ST.axis });
     next(c);
   }
-  // Pages per tree level from the root (1) to the leaves, geometric in between (the fan-out is even on average).
-  const logL = Math.log(leaves);
+  // Pages per tree level: the root (1), the leaves, and the internal pages below the root
+  // spread over the levels between, growing geometrically (an even fan-out); with one level
+  // between (height 3) that is exactly internals − 1.
+  const between = Array.from({ length: Math.max(0, height - 2) }, (_, k) => Math.exp((Math.log(leaves) * (k + 1)) / (height - 1)));
+  const sum = between.reduce((a, v) => a + v, 0);
+  const inner = Math.max(0, num(s.internals) - 1);
+  const pagesAt = (i: number) => (i === 0 ? 1 : i === height - 1 ? leaves : sum > 0 && inner > 0 ? Math.max(1, Math.round((between[i - 1]! * inner) / sum)) : Math.round(between[i - 1] ?? 1));
   for (let i = 0; i < height; i++) {
-    const pages = height === 1 ? leaves : Math.round(Math.exp((logL * i) / (height - 1)));
+    const pages = height === 1 ? leaves : pagesAt(i);
     const w = Math.max(18, c.trackW * (leaves <= 1 ? 1 : 0.12 + (0.88 * Math.log(pages + 1)) / Math.log(leaves + 1)));
     const leaf = i === height - 1;
     label(c, leaf ? 'leaves' : i === 0 ? 'root' : `lvl ${i}`);
     bar(c, c.x0 + (c.trackW - w) / 2, w, 1, { tag: leaf ? 'leaves' : `level-${i}` });
-    const text = leaf ? fmt(num(s.leaves)) : i === 0 ? '1' : `~${fmt(pages)}`;
+    const text = leaf ? fmt(num(s.leaves)) : i === 0 ? '1' : `${height > 3 ? '~' : ''}${fmt(pages)}`;
     c.items.push({ t: 'text', x: c.x0 + c.trackW / 2, y: c.y + ROW - 3, text, font: FONT_SMALL, align: 'center', fill: ST.ink });
     next(c);
   }
