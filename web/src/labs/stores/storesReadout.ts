@@ -46,7 +46,7 @@ export const COUNTERS: CounterSpec[] = [
   { id: 'ftl_wa', group: 'memory and I/O', label: 'write amplification, FTL', unit: '×', value: (r) => measured(r.ftl_wa, r.writes),
     help: 'Flash pages the FTL programmed per page the store wrote (garbage collection)' },
   { id: 'uj_per_op', group: 'energy and background', label: 'energy per operation', unit: 'µJ/op', value: (r) => measured(r.joules_per_op * 1e6, r.ops),
-    help: 'The host (idle and busy cores) and the device, per operation served' },
+    help: 'The host (idle and busy cores) and the device, per operation served since the preload; at a low rate the idle watts dominate, so raise the rate to compare the stores\' own costs' },
   { id: 'stall_pct', group: 'energy and background', label: 'write time stalled', unit: '%', value: (r) => val(r.stall_pct),
     help: 'Foreground time spent waiting for background work (a full buffer, L0 over its limit, an inline merge)' },
   { id: 'background_busy_pct', group: 'energy and background', label: 'background busy', unit: '%', value: (r) => val(r.background_busy_pct),
