@@ -33,11 +33,14 @@ const STEPS = [
     const srcmap = ['SrcmapDay.ThesisDayL0L3', 'SrcmapDay.PoliciesAtL0', 'SrcmapDay.WindowRunTimes',
       'SrcmapWorkload.GeneratedDayMatchesTable32', 'SrcmapWorkload.TouchedOnDayMatchesGeneratedRequests',
       'SrcmapWorkload.GenerationSpeed'];
+    // The Stores lab's experiment anchors run every store under YCSB: arithmetic, as above.
+    const stores = ['StoresYcsbTest.*', 'StoresMemoryTest.*', 'StoresAmplificationTest.*', 'StoresEnergyTest.*',
+      'StoresExperimentsTest.*'];
     const cona = ['ConaTrieSpeedTest.*', 'ConaBufferSizeTest.*', 'ConaMergesTest.*', 'ConaStoreExperimentsTest.*',
       'ConaTrieMemoryTest.*', 'ConaTimeseriesTest.*', 'ConaYcsbTest.*', 'ConaStoreRandom.MillionOpsAgainstAMap'];
     run('ctest', ['--test-dir', 'wasm-core/build/asan', '--output-on-failure'], {
       env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1',
-        GTEST_FILTER: `-Seeds/QueuesAnchors.*:AnchorNotesTest.*:FawnkvJoinTest.OnlyTheThreeDonorsSlowDown:${cona.join(':')}:${srcmap.join(':')}` },
+        GTEST_FILTER: `-Seeds/QueuesAnchors.*:AnchorNotesTest.*:FawnkvJoinTest.OnlyTheThreeDonorsSlowDown:${cona.join(':')}:${srcmap.join(':')}:${stores.join(':')}` },
     });
   }],
   ['wasm', 'WebAssembly build (browser + Node)', () => buildWasm()],

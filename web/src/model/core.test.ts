@@ -14,6 +14,10 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   // The CONA store on the emulated M500 and page cache, under YCSB (merges, flips, tries).
   ['cona.ycsb', { scale: '0.0004' }, '14'],
   ['cona.timeseries', { scale: '0.0004', samples: '40' }, '15'],
+  // Every store of the Stores lab (SILT's merges sort: their CPU must not depend on the
+  // standard library's sort; the LSM's compactions; energy on three hosts).
+  ['stores.energy', {}, '16'],
+  ['stores.ycsb', { more_stores: 'true' }, '17'],
 ];
 
 describe('core (browser build, in Node)', () => {
