@@ -33,6 +33,11 @@ const STEPS = [
     const srcmap = ['SrcmapDay.ThesisDayL0L3', 'SrcmapDay.PoliciesAtL0', 'SrcmapDay.WindowRunTimes',
       'SrcmapWorkload.GeneratedDayMatchesTable32', 'SrcmapWorkload.TouchedOnDayMatchesGeneratedRequests',
       'SrcmapWorkload.GenerationSpeed'];
+    // Other labs' experiment-anchor tests (paper figures from whole runs): the same reasoning,
+    // about 75 s of the sanitizer step; their models' own unit and crash tests stay here.
+    const anchors = ['VectorNetExperiments.*', 'VectorScaleExperimentTest.*', 'FawndsVsBtreeTest.*',
+      'FawndsTable2Test.*', 'FawndsSemiRandomTest.*', 'DevicesExperimentsTest.*', 'ConaStore.BytesPerKeyByTrieMix',
+      'SrcmapWorkload.NextDayHitRatioSaturates'];
     // The Stores lab's experiment anchors run every store under YCSB: arithmetic, as above.
     const stores = ['StoresYcsbTest.*', 'StoresMemoryTest.*', 'StoresAmplificationTest.*', 'StoresEnergyTest.*',
       'StoresExperimentsTest.*'];
@@ -40,7 +45,7 @@ const STEPS = [
       'ConaTrieMemoryTest.*', 'ConaTimeseriesTest.*', 'ConaYcsbTest.*', 'ConaStoreRandom.MillionOpsAgainstAMap'];
     run('ctest', ['--test-dir', 'wasm-core/build/asan', '--output-on-failure'], {
       env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1',
-        GTEST_FILTER: `-Seeds/QueuesAnchors.*:AnchorNotesTest.*:FawnkvJoinTest.OnlyTheThreeDonorsSlowDown:${cona.join(':')}:${srcmap.join(':')}:${stores.join(':')}` },
+        GTEST_FILTER: `-Seeds/QueuesAnchors.*:AnchorNotesTest.*:FawnkvJoinTest.OnlyTheThreeDonorsSlowDown:${cona.join(':')}:${srcmap.join(':')}:${stores.join(':')}:${anchors.join(':')}` },
     });
   }],
   ['wasm', 'WebAssembly build (browser + Node)', () => buildWasm()],
