@@ -9,7 +9,9 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 60_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers: the spec files are independent (one server, fresh pages each); on 2 cores the
+  // suite takes 3.7 min instead of 5.5.
+  workers: 2,
   reporter: [['list']],
   outputDir: './test-results',
   use: {

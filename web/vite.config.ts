@@ -3,6 +3,7 @@
 // project scripts), lessons from lessons/, the wire contract it shares with the server from
 // server/src/wire, static assets from the top-level public/.
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -25,5 +26,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     testTimeout: 120_000,
+    // Every core: the default leaves one idle (on 2 cores, one worker), and the lesson runs are CPU-bound.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -37,7 +37,7 @@ test('home → Stores: a workload fills every store\'s column and changes its st
   await expect(page).toHaveURL(/\/labs\/stores$/);
   const live = page.locator('section.live-stores');
   await expect(cell(live, 'cona', 'ops')).toBeVisible({ timeout: 60_000 });
-  expect(await cardKinds(live)).toEqual(DEFAULT_STORES);
+  await expect.poll(() => cardKinds(live)).toEqual(DEFAULT_STORES);
 
   const before: Record<string, string> = {};
   for (const k of DEFAULT_STORES) before[k] = (await live.getByTestId(`stores-summary-${k}`).textContent()) ?? '';
@@ -150,7 +150,7 @@ test('a bad parameter gets a named error: in a live link and in the live view', 
   await expect(live.getByTestId('stores-config-error')).toContainText(/at least one/i);
   await live.getByRole('checkbox', { name: 'CONA', exact: true }).check();
   await expect(live.getByTestId('stores-config-error')).toHaveCount(0);
-  expect(await cardKinds(live)).toEqual(['cona']);
+  await expect.poll(() => cardKinds(live)).toEqual(['cona']);
 });
 
 test.describe('on a phone', () => {

@@ -18,8 +18,26 @@ import { isStale, log, ROOT, run, since } from './util.mjs';
 const CORE_SOURCES = ['wasm-core/src', 'wasm-core/bindings', 'wasm-core/bench', 'wasm-core/tools', 'wasm-core/fuzz',
   'wasm-core/CMakeLists.txt'];
 
-function cmakeBuild(dir, extraArgs, env, configure = 'cmake', targets = []) {
+/** True when ccache is on PATH. */
+function haveCcache() {
+  return spawnSync('ccache', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * `env` with ccache as the compiler launcher when it is installed and none is set: CMake reads
+ * CMAKE_<LANG>_COMPILER_LAUNCHER at configure. Paths are taken relative to the checkout
+ * (CCACHE_BASEDIR, CCACHE_NOHASHDIR), so two clones of the same commit share their objects.
+ * Without ccache nothing changes.
+ */
+function withCcache(env) {
+  if (env.CMAKE_CXX_COMPILER_LAUNCHER !== undefined || !haveCcache()) return env;
+  return { ...env, CMAKE_CXX_COMPILER_LAUNCHER: 'ccache', CMAKE_C_COMPILER_LAUNCHER: 'ccache',
+    CCACHE_BASEDIR: env.CCACHE_BASEDIR ?? ROOT, CCACHE_NOHASHDIR: env.CCACHE_NOHASHDIR ?? '1' };
+}
+
+function cmakeBuild(dir, extraArgs, baseEnv, configure = 'cmake', targets = []) {
   const t0 = performance.now();
+  const env = withCcache(baseEnv);
   const cmd = configure === 'emcmake' ? ['emcmake', 'cmake'] : ['cmake'];
   run(cmd[0], [...cmd.slice(1), '-S', 'wasm-core', '-B', dir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release',
     ...extraArgs], { env });

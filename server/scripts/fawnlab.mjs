@@ -51,7 +51,10 @@ const commands = {
   },
   test(args) {
     prepare({ tools: ['native', 'emscripten', 'chromium'] });
-    runTests(args);
+    runTests(args).catch((e) => {
+      console.error(`fawnlab test: ${e.stack ?? e}`);
+      process.exit(1);
+    });
   },
   repro(args) {
     prepare({ tools: ['emscripten'], builds: ['wasm', 'server'] });

@@ -8,9 +8,10 @@
 //                                              say why in the commit)
 // A refactor must leave the file untouched. A new experiment is reported as missing until it
 // is recorded; a removed one as gone.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { log, ROOT } from './util.mjs';
 
@@ -23,12 +24,30 @@ function cli(args) {
   return r.stdout;
 }
 
-/** {id: sha256 hex} for every experiment the core registers, in registry order. */
-export function hashAll() {
+/** `fawnlab_cli run id --seed 1 --format json`'s SHA-256 (hex). */
+function hashRun(id) {
+  const args = ['run', id, '--seed', '1', '--format', 'json'];
+  return new Promise((resolve, reject) => {
+    execFile(CLI, args, { cwd: ROOT, maxBuffer: 1 << 28, encoding: 'utf8' }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`fawnlab_cli ${args.join(' ')} failed (exit ${err.code ?? err.signal}): ${stderr}`));
+      else resolve(createHash('sha256').update(stdout).digest('hex'));
+    });
+  });
+}
+
+/** {id: sha256 hex} for every experiment the core registers, in registry order; one run per core at a time. */
+export async function hashAll() {
   const ids = JSON.parse(cli(['list'])).map((e) => e.id);
-  const out = {};
-  for (const id of ids) out[id] = createHash('sha256').update(cli(['run', id, '--seed', '1', '--format', 'json'])).digest('hex');
-  return out;
+  const hashes = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const i = next++;
+      hashes[i] = await hashRun(ids[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  return Object.fromEntries(ids.map((id, i) => [id, hashes[i]]));
 }
 
 function parse(text) {
@@ -43,10 +62,10 @@ function parse(text) {
 }
 
 /** Returns the differences (empty when every result matches). */
-export function checkGoldens() {
+export async function checkGoldens() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
   const want = parse(readFileSync(FILE, 'utf8'));
-  const got = hashAll();
+  const got = await hashAll();
   const problems = [];
   for (const [id, h] of Object.entries(got)) {
     if (!(id in want)) problems.push(`${id}: not recorded (new experiment? node server/scripts/goldens.mjs --record)`);
@@ -63,13 +82,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   if (process.argv.includes('--record')) {
-    const got = hashAll();
+    const got = await hashAll();
     const lines = ['# sha256 of `fawnlab_cli run <id> --seed 1 --format json` (default parameters); server/scripts/goldens.mjs'];
     for (const [id, h] of Object.entries(got)) lines.push(`${h}  ${id}`);
     writeFileSync(FILE, lines.join('\n') + '\n');
     log(`goldens: recorded ${Object.keys(got).length} experiments in wasm-core/golden/experiments.sha256`);
   } else {
-    const { problems, count } = checkGoldens();
+    const { problems, count } = await checkGoldens();
     if (problems.length) {
       for (const p of problems) log(`goldens: ${p}`);
       process.exit(1);

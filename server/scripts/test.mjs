@@ -1,20 +1,23 @@
 // `npm test`: every suite, in dependency order, each step timed. Fails on the first red step
 // and says which. `--only a,b` / `--skip a,b` select steps; `--list` lists them.
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { buildNative, buildServer, buildWasm, buildWeb } from './build.mjs';
 import { checkGoldens } from './goldens.mjs';
 import { log, ROOT, run, since } from './util.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+// ctest runs the GoogleTest shards (wasm-core/CMakeLists.txt) and the fuzz replays side by side.
+const CTEST_JOBS = String(Math.max(2, availableParallelism()));
 
 const STEPS = [
   ['native', 'C++ core: GoogleTest and fuzz-corpus replays (native build)', () => {
     buildNative();
-    run('ctest', ['--test-dir', 'wasm-core/build/native', '--output-on-failure']);
+    run('ctest', ['--test-dir', 'wasm-core/build/native', '--output-on-failure', '-j', CTEST_JOBS]);
   }],
-  ['goldens', 'Every experiment at seed 1 gives its recorded JSON, byte for byte (wasm-core/golden)', () => {
+  ['goldens', 'Every experiment at seed 1 gives its recorded JSON, byte for byte (wasm-core/golden)', async () => {
     buildNative();
-    const { problems, count } = checkGoldens();
+    const { problems, count } = await checkGoldens();
     for (const p of problems) log(`goldens: ${p}`);
     if (problems.length) process.exit(1);
     log(`goldens: all ${count} experiments match`);
@@ -43,7 +46,7 @@ const STEPS = [
       'StoresExperimentsTest.*'];
     const cona = ['ConaTrieSpeedTest.*', 'ConaBufferSizeTest.*', 'ConaMergesTest.*', 'ConaStoreExperimentsTest.*',
       'ConaTrieMemoryTest.*', 'ConaTimeseriesTest.*', 'ConaYcsbTest.*', 'ConaStoreRandom.MillionOpsAgainstAMap'];
-    run('ctest', ['--test-dir', 'wasm-core/build/asan', '--output-on-failure'], {
+    run('ctest', ['--test-dir', 'wasm-core/build/asan', '--output-on-failure', '-j', CTEST_JOBS], {
       env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1',
         GTEST_FILTER: `-Seeds/QueuesAnchors.*:AnchorNotesTest.*:FawnkvJoinTest.OnlyTheThreeDonorsSlowDown:${cona.join(':')}:${srcmap.join(':')}:${stores.join(':')}:${anchors.join(':')}` },
     });
@@ -73,7 +76,7 @@ const STEPS = [
   }],
 ];
 
-export function runTests(args) {
+export async function runTests(args) {
   const opt = (name) => {
     const i = args.indexOf(name);
     return i >= 0 && args[i + 1] ? args[i + 1].split(',') : null;
@@ -95,7 +98,7 @@ export function runTests(args) {
     if ((only && !only.includes(name)) || skip.includes(name)) continue;
     const t = performance.now();
     log(`\n── ${name}: ${what}`);
-    fn();
+    await fn();
     log(`── ${name}: passed in ${since(t)}`);
   }
   log(`\nfawnlab test: all steps passed in ${since(t0)}`);

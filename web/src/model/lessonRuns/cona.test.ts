@@ -1,0 +1,4 @@
+// lessons/cona: its references, scenarios and exercises (lessonSuite.ts).
+import { describeLesson } from '../lessonSuite';
+
+describeLesson('cona');
