@@ -33,8 +33,9 @@ struct Decision {
 // The testbed for one run: disks, replicas, the policy.
 class Day {
  public:
-  Day(const std::vector<VolumeHistory>& hist, uint32_t eb, const DayConfig& c, int64_t t0, int64_t t1)
-      : hist_(hist), eb_(eb), c_(c), t0_(t0), t1_(t1), n_(static_cast<int>(hist.size())) {}
+  // `origin`: 00:00 of the evaluated day (the report's minutes and spin-ups count hours from it).
+  Day(const std::vector<VolumeHistory>& hist, uint32_t eb, const DayConfig& c, int64_t origin, int64_t t0, int64_t t1)
+      : hist_(hist), eb_(eb), c_(c), origin_(origin), t0_(t0), t1_(t1), n_(static_cast<int>(hist.size())) {}
 
   Status Setup();
   Status Run(RequestSource* src);
@@ -47,13 +48,16 @@ class Day {
   void CloseMinute(int64_t minute_end);
   void EndInterval(int64_t t);
   void Request(const srcmap::Request& r);
+  // The report's additions' counters (they never feed back into the run).
+  void CountIo(int disk, int64_t t);
+  void AddExtras();
   int ncache() const { return c_.policy == Policy::kCaching1 ? 1 : c_.policy == Policy::kCaching2 ? 2 : 0; }
   int ndisks() const { return n_ + ncache(); }
 
   const std::vector<VolumeHistory>& hist_;
   uint32_t eb_;
   DayConfig c_;
-  int64_t t0_, t1_;
+  int64_t origin_, t0_, t1_;
   int n_;
   int units_ = 0;
   sim::Simulator sim_;  // owns nothing that runs: the disks' mechanisms only
@@ -79,6 +83,15 @@ class Day {
   std::vector<std::unordered_map<uint64_t, uint32_t>> ref_;
   std::vector<uint64_t> disk_misses_;
   DayReport rep_;
+  // For the report's additions: per interval bin (as Finish's), requests per volume and I/Os
+  // per disk; per closed interval, its last decision's set; per minute, the requests that
+  // arrived and (closed minutes) the capacity of the set then in force; planned spin-ups.
+  std::vector<std::vector<uint64_t>> bin_vol_, bin_disk_;
+  std::vector<std::vector<bool>> int_active_;
+  std::vector<uint64_t> minute_req_;
+  std::vector<double> minute_cap_;
+  std::vector<std::pair<int64_t, int>> planned_ups_;
+  std::vector<std::vector<double>> disk_joules_;  // [disk][interval], from Finish
 };
 
 Status Day::Setup() {
@@ -87,6 +100,7 @@ Status Day::Setup() {
   if (!(c_.interval_h > 0)) return Status::InvalidArgument("day: interval_h must be positive");
   if (c_.n_sv < 1 || c_.n_sv > 16) return Status::InvalidArgument("day: n_sv must be 1..16");
   if (c_.replica_pct < 0 || c_.replica_pct > 100) return Status::InvalidArgument("day: replica_pct must be 0..100");
+  if (!(c_.capacity_scale > 0)) return Status::InvalidArgument("day: capacity_scale must be positive");
   if (!(t1_ > t0_)) return Status::InvalidArgument("day: the window is empty");
   rep_.policy = PolicyName(c_.policy);
   std::vector<uint64_t> bytes;
@@ -129,14 +143,14 @@ Status Day::Setup() {
     auto d = MakeDisk(&sim_, j, bytes[static_cast<size_t>(j)] + extra[static_cast<size_t>(j)] + eb_, c_.power);
     if (!d.ok()) return d.status();
     mech_.push_back(std::move(d.value()));
-    cap_.push_back(CapacityIops(j, c_.level));
+    cap_.push_back(CapacityIops(j, c_.level) * c_.capacity_scale);
   }
   uint64_t cache_bytes = static_cast<uint64_t>(kCacheSpaceFrac * static_cast<double>(total));
   for (int k = 0; k < ncache(); ++k) {  // a cache volume: a WD360GD-class disk (choice)
     auto d = MakeDisk(&sim_, 1, cache_bytes + eb_, c_.power);
     if (!d.ok()) return d.status();
     mech_.push_back(std::move(d.value()));
-    cap_.push_back(CapacityIops(1, c_.level));
+    cap_.push_back(CapacityIops(1, c_.level) * c_.capacity_scale);
   }
   for (auto& m : mech_) disks_.emplace_back(m.get(), c_.power, t0_);
   targets_.assign(static_cast<size_t>(units_), {});
@@ -306,7 +320,12 @@ void Day::Apply(int64_t t, const Decision& d, IntervalReport* rep) {
     next_sync_ += gap;
   }
   rep->sync_ios += sync.size();
-  for (int j = 0; j < ndisks(); ++j) disks_[static_cast<size_t>(j)].SetActive(d.active[static_cast<size_t>(j)], t);
+  for (int j = 0; j < ndisks(); ++j) {
+    DiskServer& disk = disks_[static_cast<size_t>(j)];
+    uint64_t before = disk.planned_spin_ups();
+    disk.SetActive(d.active[static_cast<size_t>(j)], t);
+    if (disk.planned_spin_ups() > before) planned_ups_.emplace_back(t, j);
+  }
   int planned = 0;
   for (int j = 0; j < n_; ++j) planned += d.active[static_cast<size_t>(j)];
   rep->planned_active = planned;
@@ -319,8 +338,15 @@ void Day::Apply(int64_t t, const Decision& d, IntervalReport* rep) {
   }
 }
 
+void Day::CountIo(int disk, int64_t t) {
+  size_t k = static_cast<size_t>(std::max<int64_t>(0, t - t0_) / std::max<int64_t>(1, interval_ns_));
+  if (bin_disk_.size() <= k) bin_disk_.resize(k + 1, std::vector<uint64_t>(static_cast<size_t>(ndisks()), 0));
+  ++bin_disk_[k][static_cast<size_t>(disk)];
+}
+
 void Day::Serve(const Deferred& d) {
   DiskServer::Served s = disks_[static_cast<size_t>(d.io.disk)].Serve(d.t, d.io.offset, d.io.bytes);
+  CountIo(d.io.disk, d.t);
   if (d.sync) {
     rep_.sync_ns.Record(static_cast<uint64_t>(s.done_ns - d.t));
     ++rep_.sync_ios;
@@ -328,6 +354,9 @@ void Day::Serve(const Deferred& d) {
 }
 
 void Day::CloseMinute(int64_t minute_end) {
+  double in_force = 0;
+  for (int j = 0; j < ndisks(); ++j) in_force += current_.active[static_cast<size_t>(j)] ? cap_[static_cast<size_t>(j)] : 0;
+  minute_cap_.push_back(in_force);
   uint64_t agg = 0;
   auto& slot = ring_[static_cast<size_t>(minute_ % static_cast<int64_t>(ring_.size()))];
   for (int u = 0; u < units_; ++u) {
@@ -355,6 +384,7 @@ void Day::CloseMinute(int64_t minute_end) {
 }
 
 void Day::EndInterval(int64_t t) {
+  int_active_.push_back(current_.active);
   double secs = static_cast<double>(t - (interval_end_ - interval_ns_)) / 1e9;
   uint64_t n = 0;
   for (uint64_t x : unit_count_) n += x;
@@ -395,6 +425,7 @@ void Day::Request(const srcmap::Request& r) {
       ReplicaManager::WriteResult w = rm_->Write(v, e, inner, len);
       disk = w.serve.disk;
       s = disks_[static_cast<size_t>(disk)].Serve(t, w.serve.offset, len);
+      CountIo(disk, t);
       if (w.overflow) ++rep_.overflows;
       if (c_.check) {
         uint32_t want = ++ref_[static_cast<size_t>(v)][e];
@@ -404,6 +435,7 @@ void Day::Request(const srcmap::Request& r) {
       ReplicaManager::ReadResult rd = rm_->Read(v, e, inner, len);
       disk = rd.serve.disk;
       s = disks_[static_cast<size_t>(disk)].Serve(t, rd.serve.offset, len);
+      CountIo(disk, t);
       if (rd.miss) {
         ++rep_.misses;
         ++cur_.misses;
@@ -435,6 +467,12 @@ void Day::Request(const srcmap::Request& r) {
   int u = rm_->UnitOf(v, first);
   ++unit_count_[static_cast<size_t>(u)];
   ++unit_minute_[static_cast<size_t>(u)];
+  size_t k = static_cast<size_t>((t - t0_) / interval_ns_);
+  if (bin_vol_.size() <= k) bin_vol_.resize(k + 1, std::vector<uint64_t>(static_cast<size_t>(n_), 0));
+  ++bin_vol_[k][static_cast<size_t>(v)];
+  size_t m = static_cast<size_t>((t - t0_) / kMinNs);
+  if (minute_req_.size() <= m) minute_req_.resize(m + 1, 0);
+  ++minute_req_[m];
 }
 
 Status Day::Run(RequestSource* src) {
@@ -562,6 +600,7 @@ DayReport Day::Finish() {
       s = ch.to;
     }
     seg(t1_);
+    disk_joules_.push_back(jj);
     for (size_t k = 0; k < nint; ++k) {
       dr.joules += jj[k];
       dr.spinning_h += ss[k] / 3600;
@@ -593,7 +632,117 @@ DayReport Day::Finish() {
     std::string e = rm_->CheckConsistent();
     if (!e.empty() && rep_.check_errors++ == 0) rep_.first_check_error = "at the end: " + e;
   }
+  AddExtras();
   return std::move(rep_);
+}
+
+// The report's additions: per-interval volume and disk figures, the per-minute samples (the
+// same power integration as Finish's, binned by minute), the spin-up events, Eq. 3.1's ideal.
+void Day::AddExtras() {
+  const DiskPower& pw = c_.power;
+  const size_t nint = intervals_.size();
+  const size_t nd = static_cast<size_t>(ndisks());
+  auto secs_of = [&](size_t k) {
+    int64_t a = t0_ + static_cast<int64_t>(k) * interval_ns_;
+    int64_t b = k == nint - 1 ? t1_ : a + interval_ns_;
+    return static_cast<double>(b - a) / 1e9;
+  };
+  auto per_interval = [&](const std::vector<std::vector<uint64_t>>& bins, size_t width) {
+    std::vector<std::vector<double>> out(nint, std::vector<double>(width, 0));
+    for (size_t k = 0; k < bins.size(); ++k)
+      for (size_t i = 0; i < width; ++i) out[std::min(k, nint - 1)][i] += static_cast<double>(bins[k][i]);
+    for (size_t k = 0; k < nint; ++k)
+      for (double& x : out[k]) x /= secs_of(k);
+    return out;
+  };
+  rep_.volume_iops = per_interval(bin_vol_, static_cast<size_t>(n_));
+  rep_.disk_iops = per_interval(bin_disk_, nd);
+  rep_.disk_watts.assign(nint, std::vector<double>(nd, 0));
+  for (size_t k = 0; k < nint; ++k)
+    for (size_t j = 0; j < nd; ++j) rep_.disk_watts[k][j] = disk_joules_[j][k] / secs_of(k);
+  rep_.disk_active = int_active_;
+  rep_.disk_active.resize(nint, current_.active);
+  // Minutes.
+  const size_t nmin = static_cast<size_t>((t1_ - t0_ + kMinNs - 1) / kMinNs);
+  std::vector<double> mj(nmin, 0), ms(nmin, 0);
+  auto mbin = [&](int64_t t) { return std::min(nmin - 1, static_cast<size_t>(std::max<int64_t>(0, t - t0_) / kMinNs)); };
+  auto addm = [&](int64_t a, int64_t b, double watts, double spinning) {
+    while (a < b) {
+      size_t k = mbin(a);
+      int64_t edge = k == nmin - 1 ? b : std::min(b, t0_ + static_cast<int64_t>(k + 1) * kMinNs);
+      double dt = static_cast<double>(edge - a) / 1e9;
+      mj[k] += watts * dt;
+      ms[k] += spinning * dt;
+      a = edge;
+    }
+  };
+  struct Ev {
+    int64_t t;
+    int disk;
+    DiskServer::State to;
+  };
+  std::vector<Ev> evs;
+  for (int j = 0; j < n_; ++j)
+    for (const auto& ch : disks_[static_cast<size_t>(j)].changes())
+      if (ch.t_ns < t1_) evs.push_back(Ev{std::max(ch.t_ns, t0_), j, ch.to});
+  std::stable_sort(evs.begin(), evs.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
+  std::vector<DiskServer::State> st(static_cast<size_t>(n_), DiskServer::kSpinning);
+  auto spinning = [&]() {
+    int k = 0;
+    for (auto x : st) k += x != DiskServer::kStandby;
+    return k;
+  };
+  const double surge = (pw.spinup_w - pw.spinning_w) * pw.spinup_s;
+  int64_t at = t0_;
+  for (const Ev& e : evs) {
+    addm(at, e.t, SystemWatts(spinning()), spinning());
+    at = e.t;
+    st[static_cast<size_t>(e.disk)] = e.to;
+    if (e.to == DiskServer::kSpinningUp) mj[mbin(e.t)] += surge;
+  }
+  addm(at, t1_, SystemWatts(spinning()), spinning());
+  for (int j = n_; j < ndisks(); ++j) {  // cache disks: their per-disk profile on top
+    DiskServer::State x = DiskServer::kSpinning;
+    int64_t a = t0_;
+    auto seg = [&](int64_t b) {
+      addm(a, b, x == DiskServer::kStandby ? pw.standby_w : x == DiskServer::kSpinningUp ? pw.spinup_w : pw.spinning_w, 0);
+    };
+    for (const auto& ch : disks_[static_cast<size_t>(j)].changes()) {
+      int64_t t = std::min(std::max(ch.t_ns, t0_), t1_);
+      seg(t);
+      a = t;
+      x = ch.to;
+    }
+    seg(t1_);
+  }
+  double cap_all = 0;
+  for (int j = 0; j < n_; ++j) cap_all += cap_[static_cast<size_t>(j)];
+  double in_force = 0;
+  for (size_t j = 0; j < nd; ++j) in_force += current_.active[j] ? cap_[j] : 0;
+  rep_.minutes.resize(nmin);
+  double ideal = 0;
+  for (size_t k = 0; k < nmin; ++k) {
+    int64_t a = t0_ + static_cast<int64_t>(k) * kMinNs;
+    double secs = static_cast<double>(std::min(t1_, a + kMinNs) - a) / 1e9;
+    MinuteSample& m = rep_.minutes[k];
+    m.t_h = static_cast<double>(a - origin_) / 3.6e12;
+    m.watts = mj[k] / secs;
+    m.spinning = ms[k] / secs;
+    m.load_iops = static_cast<double>(k < minute_req_.size() ? minute_req_[k] : 0) / secs;
+    m.capacity_iops = k < minute_cap_.size() ? minute_cap_[k] : in_force;
+    ideal += IdealWatts(m.load_iops, cap_all);
+  }
+  rep_.ideal_watts = nmin > 0 ? ideal / static_cast<double>(nmin) : 0;
+  // Spin-up events, every disk's, in time order.
+  for (int j = 0; j < ndisks(); ++j) {
+    for (const auto& ch : disks_[static_cast<size_t>(j)].changes()) {
+      if (ch.to != DiskServer::kSpinningUp) continue;
+      bool planned = std::find(planned_ups_.begin(), planned_ups_.end(), std::make_pair(ch.t_ns, j)) != planned_ups_.end();
+      rep_.spin_up_events.push_back(SpinUp{static_cast<double>(ch.t_ns - origin_) / 3.6e12, j, planned});
+    }
+  }
+  std::stable_sort(rep_.spin_up_events.begin(), rep_.spin_up_events.end(),
+                   [](const SpinUp& a, const SpinUp& b) { return a.t_h < b.t_h; });
 }
 
 }  // namespace
@@ -619,19 +768,31 @@ const char* PolicyName(Policy p) {
   return "?";
 }
 
-StatusOr<DayReport> RunDay(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes, RequestSource* src,
-                           int64_t t0_ns, int64_t t1_ns, const DayConfig& c) {
-  Day day(hist, extent_bytes, c, t0_ns, t1_ns);
+double IdealWatts(double load_iops, double capacity_iops) {
+  const double peak = SystemWatts(kNumDisks);  // Table 3.3(b): 66.1 W with every disk spinning
+  if (!(capacity_iops > 0)) return peak;
+  return peak * std::min(1.0, load_iops / capacity_iops);
+}
+
+namespace {
+StatusOr<DayReport> RunDayFrom(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes, RequestSource* src,
+                               int64_t origin_ns, int64_t t0_ns, int64_t t1_ns, const DayConfig& c) {
+  Day day(hist, extent_bytes, c, origin_ns, t0_ns, t1_ns);
   Status s = day.Setup();
   if (!s.ok()) return s;
   s = day.Run(src);
   if (!s.ok()) return s;
   return day.Finish();
 }
+}  // namespace
 
-StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c) {
-  if (c.history_days < 2) return Status::InvalidArgument("day: history_days must be at least 2");
-  if (!(c.from_h >= 0 && c.to_h <= 24 && c.from_h < c.to_h)) return Status::InvalidArgument("day: need 0 <= from_h < to_h <= 24");
+StatusOr<DayReport> RunDay(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes, RequestSource* src,
+                           int64_t t0_ns, int64_t t1_ns, const DayConfig& c) {
+  return RunDayFrom(hist, extent_bytes, src, t0_ns, t0_ns, t1_ns, c);
+}
+
+StatusOr<std::vector<VolumeHistory>> GeneratedHistory(const Generator& g, int history_days) {
+  if (history_days < 2) return Status::InvalidArgument("day: history_days must be at least 2");
   std::vector<VolumeHistory> hist(static_cast<size_t>(g.num_volumes()));
   std::vector<uint64_t> rd, wr;
   for (int v = 0; v < g.num_volumes(); ++v) {
@@ -639,7 +800,7 @@ StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c) {
     h.bytes = g.config().volumes[static_cast<size_t>(v)].size_bytes;
     h.rho = g.config().volumes[static_cast<size_t>(v)].avg_iops * g.config().rate_scale;
     std::unordered_set<uint64_t> ws;
-    int last = c.history_days - 1;
+    int last = history_days - 1;
     for (int d = 0; d < last; ++d) {
       g.TouchedOnDay(v, d, &rd, &wr);
       ws.insert(rd.begin(), rd.end());
@@ -652,10 +813,28 @@ StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c) {
     h.ws.assign(ws.begin(), ws.end());
     std::sort(h.ws.begin(), h.ws.end());
   }
+  return hist;
+}
+
+StatusOr<DayReport> RunGeneratedDayWith(const Generator& g, const std::vector<VolumeHistory>& hist, const DayConfig& c) {
+  if (c.history_days < 2) return Status::InvalidArgument("day: history_days must be at least 2");
+  if (!(c.from_h >= 0 && c.to_h <= 24 && c.from_h < c.to_h)) return Status::InvalidArgument("day: need 0 <= from_h < to_h <= 24");
+  if (hist.size() != static_cast<size_t>(g.num_volumes())) {
+    return Status::InvalidArgument("day: the history has " + std::to_string(hist.size()) + " volumes, the workload " +
+                                   std::to_string(g.num_volumes()));
+  }
   int64_t day0 = static_cast<int64_t>(c.history_days) * kDayNs;
   auto src = g.Day(c.history_days);
-  return RunDay(hist, g.config().extent_bytes, src.get(), day0 + static_cast<int64_t>(c.from_h * 3.6e12),
-                day0 + static_cast<int64_t>(c.to_h * 3.6e12), c);
+  return RunDayFrom(hist, g.config().extent_bytes, src.get(), day0, day0 + static_cast<int64_t>(c.from_h * 3.6e12),
+                    day0 + static_cast<int64_t>(c.to_h * 3.6e12), c);
+}
+
+StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c) {
+  if (c.history_days < 2) return Status::InvalidArgument("day: history_days must be at least 2");
+  if (!(c.from_h >= 0 && c.to_h <= 24 && c.from_h < c.to_h)) return Status::InvalidArgument("day: need 0 <= from_h < to_h <= 24");
+  auto hist = GeneratedHistory(g, c.history_days);
+  if (!hist.ok()) return hist.status();
+  return RunGeneratedDayWith(g, hist.value(), c);
 }
 
 StatusOr<DayReport> RunImportedTrace(const ImportedTrace& t, int64_t history_ns, const DayConfig& c) {
@@ -686,7 +865,7 @@ StatusOr<DayReport> RunImportedTrace(const ImportedTrace& t, int64_t history_ns,
     hist[v].rho = static_cast<double>(count[v]) / (static_cast<double>(history_ns) / 1e9);
   }
   VectorSource src(&t.requests);
-  return RunDay(hist, eb, &src, history_ns, t.span_ns + 1, c);
+  return RunDayFrom(hist, eb, &src, history_ns, history_ns, t.span_ns + 1, c);
 }
 
 }  // namespace fawnlab::srcmap

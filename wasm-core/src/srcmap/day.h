@@ -53,6 +53,22 @@ struct DayConfig {
   int history_days = 21;        // generated: days of history before the evaluated day
   double from_h = 0, to_h = 24; // the evaluated window within the day
   bool check = false;           // check every read against a reference and the map at each remap
+  double capacity_scale = 1.0;  // multiplies Table 3.3(a)'s capacities (runs at a reduced rate)
+};
+
+struct MinuteSample {            // one per minute of the window, in order
+  double t_h = 0;                // the minute's start, hours into the evaluated day
+  double watts = 0;              // Table 3.3(b) on the primaries not in standby, time-averaged
+                                 // over the minute, + spin-up surcharges; + cache disks' watts
+  double spinning = 0;           // primaries not in standby, time-averaged
+  double load_iops = 0;          // requests that arrived in the minute / 60
+  double capacity_iops = 0;      // Table 3.3(a) x capacity_scale of the disks then active
+};
+
+struct SpinUp {
+  double t_h = 0;        // hours into the evaluated day
+  int disk = 0;          // primaries 0..7, then cache disks
+  bool planned = false;  // by a decision (the disk joined the active set in standby)
 };
 
 struct IntervalReport {
@@ -90,7 +106,19 @@ struct DayReport {
   std::vector<double> p;          // Eq. 3.2 per vdisk
   std::vector<std::vector<int>> replica_targets;  // per unit
   std::vector<uint64_t> ws_extents;               // per vdisk
+  std::vector<MinuteSample> minutes;
+  std::vector<SpinUp> spin_up_events;             // in time order (every disk's spin_ups)
+  // Per interval (index as `intervals`), per volume and per disk (Fig 3.11):
+  std::vector<std::vector<double>> volume_iops;  // [interval][volume]: requests the volume got / s
+  std::vector<std::vector<double>> disk_iops;    // [interval][disk]: I/Os the disk served / s (incl. sync, copy-ins)
+  std::vector<std::vector<double>> disk_watts;   // [interval][disk]: the per-disk profile's mean watts
+  std::vector<std::vector<bool>> disk_active;    // [interval][disk]: in the policy's chosen set (last decision)
+  double ideal_watts = 0;  // Eq. 3.1 averaged over the minutes: 66.1 W x load / sum of capacity at the level
 };
+
+// Eq. 3.1: the ideal proportional system's watts at `load_iops` when the primaries together
+// serve `capacity_iops`: Table 3.3(b)'s all-on 66.1 W x load / capacity, at most 66.1 W.
+double IdealWatts(double load_iops, double capacity_iops);
 
 // The fraction of `h`'s samples above `ns` (to the histogram's bucket resolution, < 0.4%).
 double FractionAbove(const sim::LogHistogram& h, double ns);
@@ -105,6 +133,12 @@ struct VolumeHistory {
 
 // The evaluated day of a generated workload (day `history_days`).
 StatusOr<DayReport> RunGeneratedDay(const Generator& g, const DayConfig& c);
+// The generated workload's history for the evaluated day `history_days` (what RunGeneratedDay
+// builds first), so that several runs of one experiment share it.
+StatusOr<std::vector<VolumeHistory>> GeneratedHistory(const Generator& g, int history_days);
+// RunGeneratedDay on a history GeneratedHistory(g, c.history_days) gave (the same report byte
+// for byte).
+StatusOr<DayReport> RunGeneratedDayWith(const Generator& g, const std::vector<VolumeHistory>& hist, const DayConfig& c);
 // An imported trace: requests before `history_ns` are the history, the rest is evaluated.
 StatusOr<DayReport> RunImportedTrace(const ImportedTrace& t, int64_t history_ns, const DayConfig& c);
 // The driver itself, on prepared histories and a request source (times from `t0_ns`).
