@@ -59,6 +59,10 @@ const std::map<std::string, std::string>& CheapParams() {
       {"stores.memory", R"({"scale": 0.0001})"},
       {"stores.amplification", R"({"scale": 0.0001, "updates": 0.2})"},
       {"stores.energy", R"({"scale": 0.00004})"},
+      {"srcmap.timeline", R"({"from_h": 0, "hours": 1})"},
+      {"srcmap.response", R"({"from_h": 0, "hours": 0.5})"},
+      {"srcmap.day", R"({"rate_scale": 0.01})"},
+      {"srcmap.per-disk", R"({"rate_scale": 0.01})"},
   };
   return m;
 }

@@ -15,6 +15,7 @@ void RegisterFawnkvExperiments(std::vector<Experiment>* out);
 void RegisterVectorExperiments(std::vector<Experiment>* out);
 void RegisterConaExperiments(std::vector<Experiment>* out);
 void RegisterStoresExperiments(std::vector<Experiment>* out);
+void RegisterSrcmapPrototypeExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -27,6 +28,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterVectorExperiments(&all);
   RegisterConaExperiments(&all);
   RegisterStoresExperiments(&all);
+  RegisterSrcmapPrototypeExperiments(&all);
   return all;
 }
 
