@@ -36,7 +36,8 @@ const STEPS = [
     const srcmap = ['SrcmapDay.ThesisDayL0L3', 'SrcmapDay.PoliciesAtL0', 'SrcmapDay.WindowRunTimes',
       'SrcmapWorkload.GeneratedDayMatchesTable32', 'SrcmapWorkload.TouchedOnDayMatchesGeneratedRequests',
       'SrcmapWorkload.GenerationSpeed', 'SrcmapDayExtras.CapacityScaleKeepsTheDecisions',
-      'SrcmapTimelineTest.*', 'SrcmapResponseTest.*', 'SrcmapDayTest.*', 'SrcmapPerDiskTest.*'];
+      'SrcmapTimelineTest.*', 'SrcmapResponseTest.*', 'SrcmapDayTest.*', 'SrcmapPerDiskTest.*',
+      'SrcmapSession.TheDaysEndIsRunGeneratedDaysReport', 'SrcmapSession.RunTimes'];
     // Other labs' experiment-anchor tests (paper figures from whole runs): the same reasoning,
     // about 75 s of the sanitizer step; their models' own unit and crash tests stay here.
     const anchors = ['VectorNetExperiments.*', 'VectorScaleExperimentTest.*', 'FawndsVsBtreeTest.*',

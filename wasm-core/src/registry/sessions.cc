@@ -17,6 +17,7 @@ void RegisterFawnkvSessions(std::vector<SessionInfo>* out);
 void RegisterVectorSessions(std::vector<SessionInfo>* out);
 void RegisterConaSessions(std::vector<SessionInfo>* out);
 void RegisterStoresSessions(std::vector<SessionInfo>* out);
+void RegisterSrcmapSessions(std::vector<SessionInfo>* out);
 
 namespace {
 
@@ -36,6 +37,7 @@ std::vector<SessionInfo> BuildRegistry() {
   RegisterVectorSessions(&all);
   RegisterConaSessions(&all);
   RegisterStoresSessions(&all);
+  RegisterSrcmapSessions(&all);
   for (SessionRegistrar r : ExtraRegistrars()) r(&all);
   registry_built = true;
   return all;

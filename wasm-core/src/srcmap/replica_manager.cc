@@ -62,6 +62,12 @@ size_t ReplicaManager::held(int r) const {
   return x.full ? static_cast<size_t>(extents_[static_cast<size_t>(VdiskOf(x.unit))]) : x.slot_of.size();
 }
 
+size_t ReplicaManager::DirtyExtents(int v) const {
+  size_t n = 0;
+  vers_[static_cast<size_t>(v)].ForEach([&](uint64_t, const Versions& x) { n += x.latest > x.primary ? 1 : 0; });
+  return n;
+}
+
 int64_t ReplicaManager::Held(const Replica& r, uint64_t e) const {
   if (r.full) return Get(r.full_ver, e);
   const uint32_t* s = r.slot_of.Find(e);

@@ -100,6 +100,10 @@ class ReplicaManager {
   const Counters& counters() const { return counters_; }
   // Extents replica `r` holds now (for views and tests).
   size_t held(int r) const;
+  // The version of extent `e` replica `r` holds, or -1 (for views and tests).
+  int64_t HeldVersion(int r, uint64_t e) const { return Held(reps_[static_cast<size_t>(r)], e); }
+  // Volume v's extents whose latest version is newer than the primary's (dirty in a replica).
+  size_t DirtyExtents(int v) const;
 
  private:
   struct Replica {
