@@ -116,6 +116,11 @@ TEST(SrcmapSession, TheDaysEndIsRunGeneratedDaysReport) {
   w.rate_scale = 0.1;
   auto g = Generator::Create(w).value();
   DayReport r = RunGeneratedDay(*g, s->day_config()).value();
+  const std::string text = s->SnapshotJson();
+  uint64_t fnv = 14695981039346656037ull;
+  for (unsigned char ch : text) fnv = (fnv ^ ch) * 1099511628211ull;
+  std::printf("the day at rate 0.1, L3, seed 1: snapshot %zu bytes, FNV-1a %016llx (the WASM build's must match)\n",
+              text.size(), (unsigned long long)fnv);
   JsonValue v = Snap(*s);
   EXPECT_TRUE(v.Find("done")->bool_value());
   EXPECT_EQ(Num(v, "t_h"), 24);
