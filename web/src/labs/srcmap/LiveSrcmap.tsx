@@ -20,10 +20,10 @@ import { readPower } from './powerScene';
 import { LocateForm, SrcmapLevel, SrcmapSetup, TraceUpload } from './SrcmapControls';
 import { ChartLegend, CountersTable, DayStrip, EventList, MapLegend } from './SrcmapPanels';
 import {
-  dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, setupSummary, volumeReadout,
+  clockText, dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, setupSummary, traceText, volumeReadout,
 } from './srcmapReadout';
 import { applyOp, POWER_EVERY_MS, POWER_VIEW, SRCMAP_DEFAULT_SPEED, SRCMAP_SPEEDS } from './srcmapSession';
-import type { LocateResult, PowerSeries, SrcmapLiveConfig, SrcmapOp, SrcmapOpResult, SrcmapSnapshot } from './srcmapTypes';
+import type { LoadTraceResult, LocateResult, PowerSeries, SrcmapLiveConfig, SrcmapOp, SrcmapOpResult, SrcmapSnapshot } from './srcmapTypes';
 import './srcmap.css';
 
 let seedNonce = 1_000_000;
@@ -102,7 +102,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
 
   const runTo = async (hour: number) => {
     const r = await run(`Running the day to ${fmt(hour)} h…`, { op: 'run_to', hour });
-    if (r) setResult(`Ran to ${fmt(hour)} h.`);
+    if (r) setResult(`Ran the day to ${clockText(typeof r.t_h === 'number' ? r.t_h : hour)}${typeof r.requests === 'number' ? `: ${r.requests.toLocaleString('en-US')} requests on the way` : ''}.`);
   };
   const locate = async (volume: number, offsetMb: number) => {
     live.setPlay(false);
@@ -127,8 +127,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
     if (!r) return;
     setSeries(null);
     setLocated(null);
-    const extra = Object.entries(r).filter(([, v]) => typeof v === 'number' || typeof v === 'string').map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'number' ? fmt(v) : v}`);
-    setResult(`Replaying ${file.name}: the day restarted at 00:00 on its trace${extra.length ? ` (${extra.join(', ')})` : ''}. Press Play.`);
+    setResult(traceText(file.name, r as Partial<LoadTraceResult>));
   };
 
   const focusText = snap && focused
@@ -148,6 +147,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
       <DayStrip snap={snap} />
       <p className="small srcmap-interval" data-testid="srcmap-interval">{snap ? intervalLine(snap) : ''}</p>
       <p className="small muted srcmap-status" data-testid="srcmap-status">{snap ? dayStatus(snap) : ''}</p>
+      {snap?.error && <p className="error" role="alert" data-testid="srcmap-day-error">{snap.error}</p>}
       {info && <SrcmapLevel info={info} config={config} onConfig={update} onRunTo={(h) => void runTo(h)} busy={opBusy} />}
       {opError && <p className="error" role="alert" data-testid="srcmap-error">{opError}</p>}
       <p className="op-result" aria-live="polite" data-testid="srcmap-result">{busy || live.scriptStatus || result}</p>

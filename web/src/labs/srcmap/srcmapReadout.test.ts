@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { srcmapSnapshot, emptySrcmapSnapshot } from './srcmapFixtures';
 import {
-  clockText, counterRows, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, setupSummary, volumeIndex,
+  clockText, counterRows, traceText, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, setupSummary, volumeIndex,
   volumeReadout, wattsText,
 } from './srcmapReadout';
 
@@ -86,5 +86,12 @@ describe('a located block', () => {
     expect(locatedDisks(r)).toEqual([0, 3]);
     expect(locatedDisks(null)).toEqual([]);
     expect(locateText(null, {}, 5)).toMatch(/^— at 5 MB is extent —/);
+  });
+});
+
+describe('a loaded trace', () => {
+  it('in words', () => {
+    expect(traceText('web.csv', { volumes: 3, requests: 120000, span_h: 168, history_h: 144 })).toBe('Replaying web.csv: 3 volumes, 120,000 requests over 168 h; ' +
+      'the first 144 h are the history SRCMap samples the working sets from, the next 24 h the day, which restarted at 00:00. Press Play.');
   });
 });

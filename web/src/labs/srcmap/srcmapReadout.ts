@@ -6,7 +6,7 @@
  */
 import { fmt } from '../../viz/format';
 import { stateStyle } from './srcmapPalette';
-import type { LocateResult, SrcmapConfig, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
+import type { LoadTraceResult, LocateResult, SrcmapConfig, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const dash = '—';
@@ -195,4 +195,12 @@ export function locatedDisks(r: Partial<LocateResult> | null): number[] {
 export function dayStatus(snap: SrcmapSnapshot): string {
   const w = snap.workload === 'trace' ? 'a loaded trace' : 'the generated workload';
   return snap.done ? `The day is over (${w}): Reset or change a setting to run another.` : `Running ${w}.`;
+}
+
+/** A loaded trace in words. */
+export function traceText(file: string, r: Partial<LoadTraceResult>): string {
+  const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : dash);
+  const h = (v: unknown) => (typeof v === 'number' ? fmt(v) : dash);
+  return `Replaying ${file}: ${n(r.volumes)} volumes, ${n(r.requests)} requests over ${h(r.span_h)} h; the first ${h(r.history_h)} h are the history SRCMap ` +
+    'samples the working sets from, the next 24 h the day, which restarted at 00:00. Press Play.';
 }

@@ -114,10 +114,10 @@ export type SrcmapEventKind = 'spin-up' | 'spin-down' | 'remap' | 'retrigger' | 
 export interface SrcmapEvent {
   t_h: number;
   kind: SrcmapEventKind | string;
-  /** A disk index, or -1 / absent. */
-  disk?: number | string;
-  /** A volume index, or -1 / absent. */
-  volume?: number | string;
+  /** A disk index (null, -1 or absent: none). */
+  disk?: number | string | null;
+  /** A volume index (null, -1 or absent: none). */
+  volume?: number | string | null;
   detail: string;
 }
 
@@ -139,6 +139,8 @@ export interface SrcmapSnapshot {
   totals: SrcmapTotals;
   /** The last 30, oldest first. */
   events: SrcmapEvent[];
+  /** Why the day stopped early (a trace the session could not go on with), when it did. */
+  error?: string;
 }
 
 export type SrcmapOp =
@@ -156,6 +158,15 @@ export interface LocateResult {
   in_working_set: boolean;
   dirty: boolean;
   latest_on: number[];
+}
+
+/** `load_trace`'s answer. */
+export interface LoadTraceResult {
+  volumes: number;
+  requests: number;
+  /** Hours the trace spans, and the hours of it taken as history. */
+  span_h: number;
+  history_h: number;
 }
 
 /** An operation's result: the session's JSON (fields by operation; read loosely). */
