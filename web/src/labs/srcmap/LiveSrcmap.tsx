@@ -20,7 +20,7 @@ import { readPower } from './powerScene';
 import { LocateForm, SrcmapLevel, SrcmapSetup, TraceUpload } from './SrcmapControls';
 import { ChartLegend, CountersTable, DayStrip, EventList, MapLegend } from './SrcmapPanels';
 import {
-  clockText, dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, setupSummary, traceText, volumeReadout,
+  clockText, dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, traceText, volumeReadout,
 } from './srcmapReadout';
 import { applyOp, POWER_EVERY_MS, POWER_VIEW, SRCMAP_DEFAULT_SPEED, SRCMAP_SPEEDS } from './srcmapSession';
 import type { LoadTraceResult, LocateResult, PowerSeries, SrcmapLiveConfig, SrcmapOp, SrcmapOpResult, SrcmapSnapshot } from './srcmapTypes';
@@ -140,15 +140,17 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
       <h2 id="live-heading">Live SRCMap: a day of eight volumes on eight disks</h2>
       <LiveControls idPrefix="srcmap" label="Live SRCMap controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={SRCMAP_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
-      <p className="small muted srcmap-setup-line" data-testid="srcmap-setup-summary">{setupSummary(config)} · seed {seed}</p>
-      {info && <SrcmapSetup info={info} config={config} onConfig={update} seed={seed} onSeed={setSeed} />}
+      {info && (
+        <SrcmapSetup info={info} config={config} onConfig={update} seed={seed} onSeed={setSeed}>
+          <SrcmapLevel info={info} config={config} onConfig={update} onRunTo={(h) => void runTo(h)} busy={opBusy} />
+        </SrcmapSetup>
+      )}
       {error && <p className="error" role="alert" data-testid="srcmap-config-error">{error}</p>}
 
       <DayStrip snap={snap} />
       <p className="small srcmap-interval" data-testid="srcmap-interval">{snap ? intervalLine(snap) : ''}</p>
-      <p className="small muted srcmap-status" data-testid="srcmap-status">{snap ? dayStatus(snap) : ''}</p>
+      {snap && (snap.done || snap.workload === 'trace') && <p className="small srcmap-status" data-testid="srcmap-status">{dayStatus(snap)}</p>}
       {snap?.error && <p className="error" role="alert" data-testid="srcmap-day-error">{snap.error}</p>}
-      {info && <SrcmapLevel info={info} config={config} onConfig={update} onRunTo={(h) => void runTo(h)} busy={opBusy} />}
       {opError && <p className="error" role="alert" data-testid="srcmap-error">{opError}</p>}
       <p className="op-result" aria-live="polite" data-testid="srcmap-result">{busy || live.scriptStatus || result}</p>
 

@@ -45,7 +45,7 @@ describe('the map from the keyboard', () => {
     // One tab stop: the focused node.
     expect([...host.querySelectorAll('[tabindex="0"]')].map((n) => n.getAttribute('data-testid'))).toEqual(['srcmap-disk-1']);
     // D1's edges (online, webmail and home-2 served there; replicas) stay; the rest fade.
-    const faded = [...host.querySelectorAll('path[data-kind]')].filter((p) => p.getAttribute('stroke-opacity') === '0.15').length;
+    const faded = [...host.querySelectorAll('path[data-kind]')].filter((p) => p.getAttribute('stroke-opacity') === '0.12').length;
     expect(faded).toBeGreaterThan(0);
     expect(faded).toBeLessThan(host.querySelectorAll('path[data-kind]').length);
   });

@@ -90,7 +90,8 @@ export function MapView({ snap, focused, onFocusNode, located, initialWidth = 64
     onKeyDown: (e: KeyboardEvent<SVGGElement>) => onKey(e, key),
   });
 
-  const fade = (e: MapEdge) => (focused && !touches(e, focused) ? 0.15 : e.kind === 'served' ? 0.95 : 0.8);
+  // Copies are many (a volume's replicas on most disks): light, so the served edges read over them.
+  const fade = (e: MapEdge) => (focused && !touches(e, focused) ? 0.12 : e.kind === 'served' ? 0.9 : e.kind === 'replica' ? 0.45 : 0.75);
   const locatedDisk = (i: number) => located !== null && located.disks.includes(i);
   const edgeLocated = (e: MapEdge) => located !== null && e.volume === located.volume && located.disks.includes(e.disk);
 

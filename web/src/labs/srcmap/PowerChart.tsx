@@ -94,7 +94,7 @@ export function PowerChart({ series, refs, nowH, label, onReadout, initialWidth 
 
         {s.allOnY !== null && <line x1={f.left} x2={f.left + f.w} y1={s.allOnY} y2={s.allOnY} stroke={SM.ref} strokeDasharray="8 4" strokeWidth={1.5} />}
         {s.standbyY !== null && <line x1={f.left} x2={f.left + f.w} y1={s.standbyY} y2={s.standbyY} stroke={SM.ref} strokeDasharray="2 3" strokeWidth={1.5} />}
-        {s.load && <path d={s.load} fill="none" stroke={SM.load} strokeWidth={1.5} strokeDasharray="3 2" strokeOpacity={0.85} />}
+        {s.load && <path d={s.load} fill="none" stroke={SM.load} strokeWidth={1.2} strokeDasharray="3 2" strokeOpacity={0.6} />}
         {s.ideal && <path d={s.ideal} fill="none" stroke={SM.ideal} strokeWidth={1.8} strokeDasharray="6 3" />}
         {s.watts && <path d={s.watts} fill="none" stroke={SM.watts} strokeWidth={2.2} />}
         {s.allOnY !== null && <text x={f.left + 4} y={s.allOnY - 4} className="srcmap-line-label">all on {refs.allOn?.toFixed(1)} W</text>}

@@ -6,7 +6,7 @@
  * Cambridge trace (a file's text to the `load_trace` op). A field the schema lacks is left out
  * rather than invented.
  */
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Field, numberFrom } from '../../app/LiveControls';
 import { OpArgField, SessionField } from '../../app/SessionField';
 import type { SessionInfo } from '../../model/session/schema';
@@ -49,19 +49,23 @@ function fieldsOf({ info, config, onConfig }: Props, rows: Row[]) {
   ));
 }
 
-/** The setup: a change starts a new day. */
-export function SrcmapSetup(props: Props & { seed: number; onSeed: (seed: number) => void }) {
+/** The setup: a change starts a new day (`children`, the level's group, shares its row). */
+export function SrcmapSetup(props: Props & { seed: number; onSeed: (seed: number) => void; children?: ReactNode }) {
   const [seedText, setSeedText] = useState(String(props.seed));
   const apply = () => {
     const v = Math.round(numberFrom(seedText, props.seed));
     if (v >= 1 && v !== props.seed) props.onSeed(v);
     else setSeedText(String(props.seed));
   };
+  const c = props.config;
   return (
     <>
-      <div className="live-config" role="group" aria-label="The setup (a change starts a new day)">{fieldsOf(props, MAIN)}</div>
+      <div className="srcmap-controls">
+        <div className="live-config" role="group" aria-label="The setup (a change starts a new day)">{fieldsOf(props, MAIN)}</div>
+        {props.children}
+      </div>
       <details className="fawnds-setup srcmap-more">
-        <summary>more: the history sampled, the re-trigger, the seed</summary>
+        <summary>more: {c.history_days} days of history, re-trigger {c.retrigger ? 'on' : 'off'}, seed {props.seed}</summary>
         <div className="live-config" role="group" aria-label="More of the setup (a change starts a new day)">
           {fieldsOf(props, MORE)}
           <Field id="srcmap-seed" label="seed">
@@ -114,7 +118,11 @@ export function LocateForm({ info, volumes, onLocate, busy }: { info: SessionInf
 
 /** Replay one's own trace: an MSR Cambridge CSV file, and the hours of it that are history. */
 export function TraceUpload({ info, onTrace, busy }: { info: SessionInfo; onTrace: (file: File, historyH: number) => void; busy: boolean }) {
-  const [historyH, setHistoryH] = useState(24 * 6);
+  // The schema's default (the core's: the first day of the trace is its history).
+  const [historyH, setHistoryH] = useState(() => {
+    const d = info.ops.find((o) => o.name === 'load_trace')?.args.find((a) => a.name === 'history_h')?.default;
+    return typeof d === 'number' && d > 0 ? d : 24;
+  });
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const fileId = useId();
@@ -138,7 +146,7 @@ export function TraceUpload({ info, onTrace, busy }: { info: SessionInfo; onTrac
         <OpArgField session={info} op="load_trace" arg="history_h" id="srcmap-trace-history" label="history before the day (h)" value={historyH} step={1}
           onChange={(v) => setHistoryH(Number(v))} />
       )}
-      <button type="submit" disabled={busy || !file || problem !== null}>Replay</button>
+      <button type="submit" disabled={busy || !file || problem !== null}>Load the trace</button>
       {problem && <p className="error" role="alert" data-testid="srcmap-trace-problem">{problem}</p>}
     </form>
   );

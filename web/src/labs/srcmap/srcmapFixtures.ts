@@ -151,7 +151,7 @@ export function srcmapSchema(): SessionInfo {
     ops: [
       { name: 'run_to', help: 'advance to an hour of the day', args: [arg('hour', 'real', { min: 0, max: 24, unit: 'h' })] },
       { name: 'locate', help: 'where a block of a volume is', args: [arg('volume', 'int', { min: 0, max: 7 }), arg('offset_mb', 'real', { min: 0, max: 1e7, unit: 'MB' })] },
-      { name: 'load_trace', help: 'replay an MSR Cambridge CSV', args: [arg('csv', 'string'), arg('history_h', 'real', { min: 0.01, max: 1e4, unit: 'h' })] },
+      { name: 'load_trace', help: 'replay an MSR Cambridge CSV', args: [arg('csv', 'string'), arg('history_h', 'real', { min: 0, max: 1e5, unit: 'h', default: 24 })] },
     ],
     views: [{ name: 'power', help: 'a row per elapsed minute', args: [] }],
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { srcmapSnapshot, emptySrcmapSnapshot } from './srcmapFixtures';
 import {
-  clockText, counterRows, traceText, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, setupSummary, volumeIndex,
+  clockText, counterRows, traceText, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, volumeIndex,
   volumeReadout, wattsText,
 } from './srcmapReadout';
 
@@ -34,13 +34,9 @@ describe('references and lines', () => {
     expect(volumeIndex(s, 'D1')).toBe(1);
   });
   it('says the interval and what it decided', () => {
-    expect(intervalLine(s)).toBe('SRCMap at L3 · interval 3 (04:00–06:00): 2 disks chosen active for a predicted 61.5 IOPS against 130 IOPS of capacity; 58.2 IOPS so far; 2 remaps.');
+    expect(intervalLine(s)).toBe('SRCMap at L3 · interval 2 (04:00–06:00): 2 disks chosen active for a predicted 61.5 IOPS against 130 IOPS of capacity; 58.2 IOPS so far; 2 remaps.');
     expect(dayStatus(s)).toBe('Running the generated workload.');
     expect(dayStatus({ ...s, done: true, workload: 'trace' })).toMatch(/^The day is over \(a loaded trace\)/);
-  });
-  it('sums the setup up', () => {
-    expect(setupSummary({ policy: 'caching-2', level: 1, replica_pct: 10, interval_h: 2, rate_scale: 0.1, history_days: 21, retrigger: false }))
-      .toBe('Caching-2 at L1 · 10% replica space · 2 h intervals · the workload at 0.1× its rate (capacities alike) · 21 days of history · no re-trigger');
   });
   it('the events newest first, with their disks and volumes named', () => {
     const lines = eventLines(s);
@@ -48,8 +44,12 @@ describe('references and lines', () => {
     expect(lines[0]!.text).toBe('05:11 spin-up D5: for a read miss');
     expect(lines[1]!.text).toBe('05:11 read miss svn-wiki → D5: extent 1204 not in D3’s replica');
     expect(lines[3]!.text).toBe('04:00 remap home-2 → D1: home-2 → D1');
-    expect(lines[6]!.text).toBe('02:00 interval: interval 1 begins: 3 disks active, predicted 74 IOPS of 190');
+    expect(lines[6]!.text).toBe('02:00 interval 1 begins: 3 disks active, predicted 74 IOPS of 190');
     expect(lines.find((l) => l.kind === 'spin-down')!.text).toBe('04:01 spin-down D2');
+    const burst = srcmapSnapshot();
+    const miss = { t_h: 4.3, kind: 'miss', disk: 5, volume: 5, detail: 'a read miss waits for D5 to spin up' };
+    burst.events = [miss, { ...miss, t_h: 4.301 }, { ...miss, t_h: 4.302 }, { t_h: 4.33, kind: 'spin-down', disk: 5, volume: 5, detail: 'idle' }];
+    expect(eventLines(burst).map((l) => l.text)).toEqual(['04:19 spin-down D5 (svn-wiki): idle', '04:18 read miss svn-wiki → D5 (×3): a read miss waits for D5 to spin up']);
   });
 });
 

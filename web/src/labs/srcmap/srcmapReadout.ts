@@ -6,7 +6,7 @@
  */
 import { fmt } from '../../viz/format';
 import { stateStyle } from './srcmapPalette';
-import type { LoadTraceResult, LocateResult, SrcmapConfig, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
+import type { LoadTraceResult, LocateResult, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const dash = '—';
@@ -57,21 +57,9 @@ export function intervalLine(snap: SrcmapSnapshot): string {
   const iv = snap.interval;
   if (!iv) return `${head}.`;
   const end = Math.min(24, iv.start_h + snap.interval_h);
-  return `${head} · interval ${iv.index + 1} (${clockText(iv.start_h)}–${clockText(end)}): ${plural(iv.planned_active, 'disk')} chosen active for a predicted ` +
+  // The index as the session numbers it (its events say "interval 8" of the one from 16:00).
+  return `${head} · interval ${iv.index} (${clockText(iv.start_h)}–${clockText(end)}): ${plural(iv.planned_active, 'disk')} chosen active for a predicted ` +
     `${fmt(iv.predicted_iops)} IOPS against ${fmt(iv.capacity_iops)} IOPS of capacity; ${fmt(iv.load_iops)} IOPS so far; ${plural(iv.remaps, 'remap')}.`;
-}
-
-/** What the setup is, in one line (the policy and its knobs). */
-export function setupSummary(c: Partial<SrcmapConfig>): string {
-  const parts = [
-    `${policyName(String(c.policy ?? 'srcmap'))} at L${c.level ?? 0}`,
-    `${c.replica_pct ?? 10}% replica space`,
-    `${c.interval_h ?? 2} h intervals`,
-    c.rate_scale !== undefined && c.rate_scale !== 1 ? `the workload at ${c.rate_scale}× its rate (capacities alike)` : 'the workload at full rate',
-    `${c.history_days ?? 21} days of history`,
-    c.retrigger === false ? 'no re-trigger' : 'mid-interval re-trigger on',
-  ];
-  return parts.join(' · ');
 }
 
 /** The power meter's words: now, the references, the day so far. */
@@ -118,25 +106,40 @@ export interface EventLine {
   text: string;
 }
 
-/** One event in words: "05:11 spin-up D5: for a read miss". */
+/** One event in words: "05:11 spin-up D5: for a read miss", "04:00 remap home-1 → D3". */
 export function eventText(snap: SrcmapSnapshot, e: SrcmapEvent): string {
-  const who: string[] = [];
   const d = diskIndex(snap, e.disk);
   const v = volumeIndex(snap, e.volume);
-  if (e.kind === 'remap' || e.kind === 'miss') {
-    if (v >= 0) who.push(volName(snap, v));
-    if (d >= 0) who.push(diskId(snap, d));
-  } else {
-    if (d >= 0) who.push(diskId(snap, d));
-    if (v >= 0) who.push(volName(snap, v));
-  }
-  const head = `${clockText(e.t_h)} ${KIND_LABELS[e.kind] ?? e.kind}${who.length ? ` ${who.join(' → ')}` : ''}`;
+  let who = '';
+  if (e.kind === 'remap' || e.kind === 'miss') who = [v >= 0 ? volName(snap, v) : '', d >= 0 ? diskId(snap, d) : ''].filter(Boolean).join(' → ');
+  else if (d >= 0) who = v >= 0 ? `${diskId(snap, d)} (${volName(snap, v)})` : diskId(snap, d);
+  else if (v >= 0) who = volName(snap, v);
+  const label = KIND_LABELS[e.kind] ?? e.kind;
+  // "interval 8: …" says its kind itself.
+  if (!who && e.detail.startsWith(label)) return `${clockText(e.t_h)} ${e.detail}`;
+  const head = `${clockText(e.t_h)} ${label}${who ? ` ${who}` : ''}`;
   return e.detail ? `${head}: ${e.detail}` : head;
 }
 
-/** The events, newest first. */
+/**
+ * The events, newest first; a run of the same event in the same minute (the same kind, disk,
+ * volume and detail: a burst of misses waiting for one spin-up) is one line with its count.
+ */
 export function eventLines(snap: SrcmapSnapshot): EventLine[] {
-  return snap.events.map((e, i) => ({ key: `${i}:${e.t_h}:${e.kind}`, kind: e.kind, text: eventText(snap, e) })).reverse();
+  const out: Array<EventLine & { same: string; n: number; first: SrcmapEvent }> = [];
+  snap.events.forEach((e, i) => {
+    const same = `${clockText(e.t_h)}|${e.kind}|${String(e.disk)}|${String(e.volume)}|${e.detail}`;
+    const last = out[out.length - 1];
+    if (last && last.same === same) {
+      last.n += 1;
+      return;
+    }
+    out.push({ key: `${i}:${e.t_h}:${e.kind}`, kind: e.kind, text: '', same, n: 1, first: e });
+  });
+  return out.map((l) => {
+    const text = eventText(snap, l.first);
+    return { key: l.key, kind: l.kind, text: l.n > 1 ? text.replace(/^(\d\d:\d\d \S+(?: [^:]*)?)/, `$1 (×${l.n})`) : text };
+  }).reverse();
 }
 
 /** The volumes (names) a disk serves now, and those it holds a replica of. */
