@@ -28,6 +28,9 @@ import './srcmap.css';
 
 let seedNonce = 1_000_000;
 
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+const countWord = (n: number) => WORDS[n] ?? String(n);
+
 export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiveConfig> | null; onEdit?: (changed: Partial<SrcmapLiveConfig>) => void }) {
   const info = sessionById('srcmap');
   // A scenario's request, or the view's own when the seed changes (the same configuration under another seed).
@@ -137,7 +140,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
 
   return (
     <section className="panel live live-srcmap" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
-      <h2 id="live-heading">Live SRCMap: a day of eight volumes on eight disks</h2>
+      <h2 id="live-heading">Live SRCMap: a day of {snap ? countWord(snap.volumes.length) : 'eight'} {snap?.volumes.length === 1 ? 'volume' : 'volumes'} on their disks</h2>
       <LiveControls idPrefix="srcmap" label="Live SRCMap controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={SRCMAP_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
       {info && (

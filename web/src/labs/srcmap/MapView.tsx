@@ -68,6 +68,7 @@ export function MapView({ snap, focused, onFocusNode, located, initialWidth = 64
   // The node that takes the tab stop: the focused one, else the first volume.
   const [tabKey, setTabKey] = useState('v0');
   const stop = focused ?? tabKey;
+  const primaries = snap.disks.filter((d) => d.kind !== 'cache').length;
 
   const onKey = (e: KeyboardEvent<SVGGElement>, key: string) => {
     const to = nextNode(L, key, e.key);
@@ -142,7 +143,7 @@ export function MapView({ snap, focused, onFocusNode, located, initialWidth = 64
       <svg className="srcmap-map" width={L.width} height={L.height} viewBox={`0 0 ${L.width} ${L.height}`} role="group" data-testid="srcmap-map"
         aria-label="The volumes (left) and the disks (right): an edge where a volume has a copy, thick where it is served now, wider with its I/O. Focus a node and use the arrow keys to read each one.">
         <text x={L.volumeHeadX} y={14} className="srcmap-head">volumes</text>
-        <text x={L.diskHeadX} y={14} className="srcmap-head">disks{L.narrow ? '' : ' (primaries D0–D7)'}</text>
+        <text x={L.diskHeadX} y={14} className="srcmap-head">disks{L.narrow || primaries < 2 ? '' : ` (primaries D0–D${primaries - 1})`}</text>
         {L.cacheHeadY !== null && <text x={L.diskHeadX} y={L.cacheHeadY} className="srcmap-head">cache disks</text>}
         <g aria-hidden="true">
           {L.edges.map((e) => (

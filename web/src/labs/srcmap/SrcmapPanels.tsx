@@ -17,6 +17,9 @@ export function meterMax(snap: SrcmapSnapshot): number {
   return Math.max(20, Math.ceil((Math.max(p.all_on_watts || 0, p.watts || 0) * 1.05) / 20) * 20);
 }
 
+/** Half a label's width at the meter's 11 px text (about 6.2 px a character), with a margin. */
+const labelHalf = (text: string) => text.length * 3.1 + 4;
+
 function Meter({ snap }: { snap: SrcmapSnapshot }) {
   const p = snap.power;
   const max = meterMax(snap);
@@ -27,15 +30,15 @@ function Meter({ snap }: { snap: SrcmapSnapshot }) {
   return (
     <svg className="srcmap-meter" viewBox={`0 0 ${W} 56`} role="img" data-testid="srcmap-meter"
       aria-label={`Power meter: ${powerLine(snap)}`}>
-      <text x={clampX(x(p.ideal_watts), 34)} y={11} textAnchor="middle" className="srcmap-tick srcmap-ideal-text">ideal {fmt(p.ideal_watts)} W</text>
+      <text x={clampX(x(p.ideal_watts), labelHalf(`ideal ${fmt(p.ideal_watts)} W`))} y={11} textAnchor="middle" className="srcmap-tick srcmap-ideal-text">ideal {fmt(p.ideal_watts)} W</text>
       <rect x={4} y={18} width={W - 8} height={14} fill="#eef1f4" rx={3} />
       <rect x={4} y={18} width={Math.max(0, x(p.watts) - 4)} height={14} fill={SM.watts} rx={3} />
       <line x1={x(p.standby_watts)} x2={x(p.standby_watts)} y1={15} y2={37} stroke={SM.ink} strokeDasharray="2 2" strokeWidth={1.5} />
       <line x1={x(p.all_on_watts)} x2={x(p.all_on_watts)} y1={15} y2={37} stroke={SM.ink} strokeDasharray="6 3" strokeWidth={1.5} />
       <line x1={x(p.ideal_watts)} x2={x(p.ideal_watts)} y1={16} y2={34} stroke={SM.ideal} strokeWidth={2.5} />
       <path d={`M${x(p.ideal_watts)},20 l-5,-6 h10 Z`} fill={SM.ideal} stroke="#ffffff" strokeWidth={0.8} />
-      <text x={clampX(x(p.standby_watts), 40)} y={50} textAnchor="middle" className="srcmap-tick">standby {fmt(p.standby_watts)} W</text>
-      <text x={clampX(x(p.all_on_watts), 36)} y={50} textAnchor="middle" className="srcmap-tick">all on {fmt(p.all_on_watts)} W</text>
+      <text x={clampX(x(p.standby_watts), labelHalf(`standby ${fmt(p.standby_watts)} W`))} y={50} textAnchor="middle" className="srcmap-tick">standby {fmt(p.standby_watts)} W</text>
+      <text x={clampX(x(p.all_on_watts), labelHalf(`all on ${fmt(p.all_on_watts)} W`))} y={50} textAnchor="middle" className="srcmap-tick">all on {fmt(p.all_on_watts)} W</text>
     </svg>
   );
 }
