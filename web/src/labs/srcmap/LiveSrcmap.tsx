@@ -20,7 +20,7 @@ import { readPower } from './powerScene';
 import { LocateForm, SrcmapLevel, SrcmapSetup, TraceUpload } from './SrcmapControls';
 import { ChartLegend, CountersTable, DayStrip, EventList, MapLegend } from './SrcmapPanels';
 import {
-  clockText, dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, traceText, volumeReadout,
+  clockText, dayStatus, diskReadout, intervalLine, locatedDisks, locateText, powerLine, setupSummary, traceText, volumeReadout,
 } from './srcmapReadout';
 import { applyOp, POWER_EVERY_MS, POWER_VIEW, SRCMAP_DEFAULT_SPEED, SRCMAP_SPEEDS } from './srcmapSession';
 import type { LoadTraceResult, LocateResult, PowerSeries, SrcmapLiveConfig, SrcmapOp, SrcmapOpResult, SrcmapSnapshot } from './srcmapTypes';
@@ -143,6 +143,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
       <h2 id="live-heading">Live SRCMap: a day of {snap ? countWord(snap.volumes.length) : 'eight'} {snap?.volumes.length === 1 ? 'volume' : 'volumes'} on their disks</h2>
       <LiveControls idPrefix="srcmap" label="Live SRCMap controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
         onReset={live.reset} speeds={SRCMAP_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
+      <p className="small muted srcmap-setup-line" data-testid="srcmap-setup-summary">{setupSummary(config, seed)}</p>
       {info && (
         <SrcmapSetup info={info} config={config} onConfig={update} seed={seed} onSeed={setSeed}>
           <SrcmapLevel info={info} config={config} onConfig={update} onRunTo={(h) => void runTo(h)} busy={opBusy} />

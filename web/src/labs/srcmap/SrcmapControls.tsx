@@ -57,7 +57,6 @@ export function SrcmapSetup(props: Props & { seed: number; onSeed: (seed: number
     if (v >= 1 && v !== props.seed) props.onSeed(v);
     else setSeedText(String(props.seed));
   };
-  const c = props.config;
   return (
     <>
       <div className="srcmap-controls">
@@ -65,7 +64,7 @@ export function SrcmapSetup(props: Props & { seed: number; onSeed: (seed: number
         {props.children}
       </div>
       <details className="fawnds-setup srcmap-more">
-        <summary>more: {c.history_days} days of history, re-trigger {c.retrigger ? 'on' : 'off'}, seed {props.seed}</summary>
+        <summary>more: the history sampled, the re-trigger, the seed</summary>
         <div className="live-config" role="group" aria-label="More of the setup (a change starts a new day)">
           {fieldsOf(props, MORE)}
           <Field id="srcmap-seed" label="seed">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { srcmapSnapshot, emptySrcmapSnapshot } from './srcmapFixtures';
 import {
-  clockText, counterRows, traceText, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, volumeIndex,
+  clockText, counterRows, setupSummary, traceText, dayStatus, diskIndex, diskReadout, eventLines, intervalLine, locatedDisks, locateText, volumeIndex,
   volumeReadout, wattsText,
 } from './srcmapReadout';
 
@@ -37,6 +37,11 @@ describe('references and lines', () => {
     expect(intervalLine(s)).toBe('SRCMap at L3 · interval 2 (04:00–06:00): 2 disks chosen active for a predicted 61.5 IOPS against 130 IOPS of capacity; 58.2 IOPS so far; 2 remaps.');
     expect(dayStatus(s)).toBe('Running the generated workload.');
     expect(dayStatus({ ...s, done: true, workload: 'trace' })).toMatch(/^The day is over \(a loaded trace\)/);
+  });
+  it('sums the setup up', () => {
+    expect(setupSummary({ policy: 'caching-2', level: 1, replica_pct: 10, interval_h: 2, rate_scale: 0.1, history_days: 21, retrigger: false }, 3))
+      .toBe('Caching-2 at L1 · 10% replica space · 2 h intervals · 0.1× the rate · 21 days of history · re-trigger off · seed 3');
+    expect(setupSummary({ policy: 'srcmap', level: 0, rate_scale: 1 }, 1)).toBe('SRCMap at L0 · 10% replica space · 2 h intervals · full rate · 21 days of history · re-trigger on · seed 1');
   });
   it('the events newest first, with their disks and volumes named', () => {
     const lines = eventLines(s);

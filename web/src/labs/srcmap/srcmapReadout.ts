@@ -6,7 +6,7 @@
  */
 import { fmt } from '../../viz/format';
 import { stateStyle } from './srcmapPalette';
-import type { LoadTraceResult, LocateResult, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
+import type { LoadTraceResult, LocateResult, SrcmapConfig, SrcmapEvent, SrcmapSnapshot } from './srcmapTypes';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const dash = '—';
@@ -60,6 +60,19 @@ export function intervalLine(snap: SrcmapSnapshot): string {
   // The index as the session numbers it (its events say "interval 8" of the one from 16:00).
   return `${head} · interval ${iv.index} (${clockText(iv.start_h)}–${clockText(end)}): ${plural(iv.planned_active, 'disk')} chosen active for a predicted ` +
     `${fmt(iv.predicted_iops)} IOPS against ${fmt(iv.capacity_iops)} IOPS of capacity; ${fmt(iv.load_iops)} IOPS so far; ${plural(iv.remaps, 'remap')}.`;
+}
+
+/** The whole setup in one line (the fields under "more" and the seed too). */
+export function setupSummary(c: Partial<SrcmapConfig>, seed: number): string {
+  return [
+    `${policyName(String(c.policy ?? 'srcmap'))} at L${c.level ?? 0}`,
+    `${c.replica_pct ?? 10}% replica space`,
+    `${c.interval_h ?? 2} h intervals`,
+    c.rate_scale !== undefined && c.rate_scale !== 1 ? `${c.rate_scale}× the rate` : 'full rate',
+    `${c.history_days ?? 21} days of history`,
+    `re-trigger ${c.retrigger === false ? 'off' : 'on'}`,
+    `seed ${seed}`,
+  ].join(' · ');
 }
 
 /** The power meter's words: now, the references, the day so far. */
