@@ -27,10 +27,8 @@ void Str(JsonWriter& w, const char* k, const std::string& v) {
   w.Key(k);
   w.String(v);
 }
-void IntOrNull(JsonWriter& w, const char* k, int v) {
-  w.Key(k);
-  if (v < 0) w.Null();
-  else w.Int(v);
+void IntIfAny(JsonWriter& w, const char* k, int v) {  // absent where it does not apply
+  if (v >= 0) Int(w, k, v);
 }
 
 const char* StateName(DiskServer::State s, bool busy_last_minute) {
@@ -114,7 +112,7 @@ void SrcmapSession::WriteDisks(JsonWriter& w) const {
     const bool busy = io[static_cast<size_t>(j)] > 0 || d.free_at() > r.now();
     w.BeginObject();
     Str(w, "id", primary ? "D" + std::to_string(j) : "C" + std::to_string(j - r.num_volumes()));
-    Str(w, "volume", primary ? VolumeName(j) : "cache");
+    Str(w, "volume", primary ? VolumeName(j) : "");
     // A cache volume is a WD360GD-class disk (docs/decisions.md, SRCMap: the replica manager...).
     Str(w, "model", ModelSpec(primary && j < kNumDisks ? EvaluationVolumes()[static_cast<size_t>(j)].model : DiskModel::kWd360gd).name);
     Str(w, "kind", primary ? "primary" : "cache");
@@ -242,8 +240,8 @@ void SrcmapSession::WriteEvents(JsonWriter& w) const {
     w.BeginObject();
     Num(w, "t_h", Round(Hours(e.t_ns - run_->origin()), 1e-6));
     Str(w, "kind", DayEventKindName(e.kind));
-    IntOrNull(w, "disk", e.disk);
-    IntOrNull(w, "volume", e.volume);
+    IntIfAny(w, "disk", e.disk);
+    IntIfAny(w, "volume", e.volume);
     Str(w, "detail", e.detail);
     w.EndObject();
   }
