@@ -150,11 +150,20 @@ TEST(SrcmapSession, LevelChangeTakesEffectAtOnce) {
   auto s = Make(R"({"rate_scale": 0.2, "history_days": 3, "level": 0})");
   ASSERT_TRUE(s);
   s->Advance(10 * 60 * sim::kSec, 10'000'000);
-  const double before = Num(Snap(*s), "interval", "planned_active");
+  const JsonValue v0 = Snap(*s);
+  const double before = Num(v0, "interval", "planned_active");
   ASSERT_TRUE(s->Reconfigure(R"({"level": 4})").ok());
   JsonValue v = Snap(*s);
+  if (Num(v, "totals", "remaps") > Num(v0, "totals", "remaps")) {
+    EXPECT_EQ(s->Busy(), 1) << "the remaps' sync I/O is pending";
+  }
+  // Step runs one request.
+  const double requests = Num(v, "totals", "requests");
+  EXPECT_TRUE(s->Step());
+  EXPECT_EQ(Num(Snap(*s), "totals", "requests"), requests + 1);
   EXPECT_EQ(Num(v, "level"), 4);
   EXPECT_EQ(Num(v, "t_ns"), 600e9) << "no time passed";
+  EXPECT_GT(Num(v, "totals", "remaps"), Num(v0, "totals", "remaps"));
   const double after = Num(v, "interval", "planned_active");
   EXPECT_LT(after, before) << "L4's capacities take the load on fewer disks";
   int active = 0;
