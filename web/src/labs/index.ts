@@ -8,7 +8,8 @@ import { devices } from './devices';
 import { fawnds } from './fawnds';
 import { fawnkv } from './fawnkv';
 import { queues } from './queues';
+import { srcmap } from './srcmap';
 import { stores } from './stores';
 import { vector } from './vector';
 
-export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector, cona, stores];
+export const LAB_MODULES: LabModule[] = [queues, devices, fawnds, fawnkv, vector, cona, stores, srcmap];

@@ -36,6 +36,7 @@ type VectorNetSnapshot = { t_ns: number; totals: { completed_keys: number } };
 type VectorBlockSnapshot = { t_ns: number; totals: { completed: number } };
 type ConaSnapshot = { t_ns: number; entries: number };
 type StoresSnapshot = { t_ns: number; ops_offered: number; stores: Array<{ kind: string; ops: number }> };
+type SrcmapSnapshot = { t_ns: number; totals: { requests: number } };
 
 /**
  * What a live scenario must show after its script and a virtual second (a minute for a disk
@@ -82,6 +83,11 @@ const LIVE_CHECKS: Record<string, { seconds?: (c: Record<string, unknown>) => nu
     expect(sn.ops_offered).toBeGreaterThan(0);
     expect(sn.stores.length).toBeGreaterThan(0);
     for (const st of sn.stores) expect(st.ops, `${st.kind} served nothing`).toBeGreaterThan(0);
+  } },
+  // The day has begun and the volumes' requests are being served.
+  srcmap: { check: (sn: SrcmapSnapshot) => {
+    expect(sn.t_ns).toBeGreaterThan(0);
+    expect(sn.totals.requests).toBeGreaterThan(0);
   } },
 };
 
