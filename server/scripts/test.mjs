@@ -37,7 +37,8 @@ const STEPS = [
       'SrcmapWorkload.GeneratedDayMatchesTable32', 'SrcmapWorkload.TouchedOnDayMatchesGeneratedRequests',
       'SrcmapWorkload.GenerationSpeed', 'SrcmapDayExtras.CapacityScaleKeepsTheDecisions',
       'SrcmapTimelineTest.*', 'SrcmapResponseTest.*', 'SrcmapDayTest.*', 'SrcmapPerDiskTest.*',
-      'SrcmapSession.TheDaysEndIsRunGeneratedDaysReport', 'SrcmapSession.RunTimes'];
+      'SrcmapSession.TheDaysEndIsRunGeneratedDaysReport', 'SrcmapSession.RunTimes',
+      'SrcmapSim*'];
     // Other labs' experiment-anchor tests (paper figures from whole runs): the same reasoning,
     // about 75 s of the sanitizer step; their models' own unit and crash tests stay here.
     const anchors = ['VectorNetExperiments.*', 'VectorScaleExperimentTest.*', 'FawndsVsBtreeTest.*',

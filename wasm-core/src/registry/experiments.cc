@@ -16,6 +16,7 @@ void RegisterVectorExperiments(std::vector<Experiment>* out);
 void RegisterConaExperiments(std::vector<Experiment>* out);
 void RegisterStoresExperiments(std::vector<Experiment>* out);
 void RegisterSrcmapPrototypeExperiments(std::vector<Experiment>* out);
+void RegisterSrcmapSimulatorExperiments(std::vector<Experiment>* out);
 
 namespace {
 
@@ -29,6 +30,7 @@ std::vector<Experiment> BuildRegistry() {
   RegisterConaExperiments(&all);
   RegisterStoresExperiments(&all);
   RegisterSrcmapPrototypeExperiments(&all);
+  RegisterSrcmapSimulatorExperiments(&all);
   return all;
 }
 
