@@ -63,6 +63,8 @@ const std::map<std::string, std::string>& CheapParams() {
       {"srcmap.response", R"({"from_h": 0, "hours": 0.5})"},
       {"srcmap.day", R"({"rate_scale": 0.01})"},
       {"srcmap.per-disk", R"({"rate_scale": 0.01})"},
+      {"srcmap.overprovision", R"({"rate_scale": 0.02})"},
+      {"srcmap.proportionality", R"({"rate_scale": 0.02})"},
       {"srcmap.workload", R"({"rate_scale": 0.05})"},
       {"srcmap.metadata", "{}"},
   };

@@ -1,6 +1,7 @@
 #include "srcmap/experiments/simulator_common.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "srcmap/profile.h"
 
@@ -23,6 +24,29 @@ std::string Sig(double v, int digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
   }
   return buf;
+}
+
+StatusOr<ScaledDay> PrepareScaledDay(uint64_t seed, double rate_scale) {
+  ScaledDay d;
+  d.rate_scale = rate_scale;
+  auto full = Generator::Create(EvaluationWorkload(seed));
+  if (!full.ok()) return full.status();
+  auto hist = GeneratedHistory(*full.value(), kHistoryDays);
+  if (!hist.ok()) return hist.status();
+  d.hist = std::move(hist.value());
+  for (VolumeHistory& h : d.hist) h.rho *= rate_scale;
+  WorkloadConfig wc = EvaluationWorkload(seed);
+  wc.rate_scale = rate_scale;
+  auto gen = Generator::Create(wc);
+  if (!gen.ok()) return gen.status();
+  d.gen = std::move(gen.value());
+  return d;
+}
+
+StatusOr<DayReport> RunScaled(const ScaledDay& d, DayConfig c) {
+  c.capacity_scale *= d.rate_scale;
+  c.history_days = kHistoryDays;
+  return RunGeneratedDayWith(*d.gen, d.hist, c);
 }
 
 ParamSpec RateScaleParam(double default_value, const std::string& help) {
