@@ -40,13 +40,24 @@ StatusOr<ScaledDay> PrepareScaledDay(uint64_t seed, double rate_scale) {
   auto gen = Generator::Create(wc);
   if (!gen.ok()) return gen.status();
   d.gen = std::move(gen.value());
+  double expected = 0;
+  for (const VolumeWorkload& v : wc.volumes) expected += v.avg_iops * rate_scale * 86400;
+  if (expected <= kKeptRequests) {
+    auto src = d.gen->Day(kHistoryDays);
+    Request r;
+    while (src->Next(&r)) d.requests.push_back(r);
+  }
   return d;
 }
 
 StatusOr<DayReport> RunScaled(const ScaledDay& d, DayConfig c) {
   c.capacity_scale *= d.rate_scale;
   c.history_days = kHistoryDays;
-  return RunGeneratedDayWith(*d.gen, d.hist, c);
+  if (d.requests.empty()) return RunGeneratedDayWith(*d.gen, d.hist, c);
+  // RunGeneratedDayWith on the kept requests (its whole day: from_h 0 to 24).
+  VectorSource src(&d.requests);
+  const int64_t day0 = static_cast<int64_t>(kHistoryDays) * kDayNs;
+  return RunDay(d.hist, d.gen->config().extent_bytes, &src, day0, day0 + kDayNs, c);
 }
 
 ParamSpec RateScaleParam(double default_value, const std::string& help) {

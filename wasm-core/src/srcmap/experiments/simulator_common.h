@@ -40,7 +40,11 @@ struct ScaledDay {
   double rate_scale = 1;
   std::unique_ptr<Generator> gen;   // at rate_scale
   std::vector<VolumeHistory> hist;  // the full-rate workload's, rho × rate_scale
+  // The evaluated day's requests, generated once when they are few enough to keep (at most
+  // kKeptRequests); otherwise each run generates them again (the same requests).
+  std::vector<Request> requests;
 };
+constexpr double kKeptRequests = 2e6;
 StatusOr<ScaledDay> PrepareScaledDay(uint64_t seed, double rate_scale);
 // The day under `c`, its capacity_scale multiplied by the day's rate_scale.
 StatusOr<DayReport> RunScaled(const ScaledDay& d, DayConfig c);
