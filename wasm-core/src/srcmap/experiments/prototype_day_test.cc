@@ -24,6 +24,8 @@ TEST(SrcmapDayTest, PinnedMetricsAtTheDefaults) {
   EXPECT_LT(r.Metric("srcmap_avg_w"), r.Metric("caching1_avg_w"));
   EXPECT_LE(r.Metric("least_power_intervals"), 12);
   EXPECT_LE(r.Metric("remaps_match_intervals"), 12);
+  EXPECT_EQ(r.Metric("caching1_levels"), 2) << "one cache disk, or every primary";
+  EXPECT_GE(r.Metric("srcmap_levels"), r.Metric("caching1_levels"));
   exptest::ExpectMissesExplained(r);
   // Five schemes' power, the ideal, remaps and active disks, load and its prediction.
   ASSERT_EQ(r.series.size(), 10u);

@@ -27,7 +27,7 @@ TEST(SrcmapResponseTest, PinnedMetricsAtTheDefaults) {
   EXPECT_LT(r.Metric("l3_spinup_pct"), 0.01);
   EXPECT_LE(r.Metric("l0_spinup_pct"), r.Metric("l0_any_spinup_pct"));
   exptest::ExpectMissesExplained(r);
-  ASSERT_EQ(r.series.size(), 6u);
+  ASSERT_EQ(r.series.size(), 7u);
   for (const Series& s : r.series) {
     ASSERT_FALSE(s.points.empty()) << s.name;
     EXPECT_DOUBLE_EQ(s.points.back().second, 1.0) << s.name;
