@@ -1,6 +1,6 @@
-// srcmap.proportionality: Fig 3.13's points (≥ 60), power in Table 3.3(b)'s steps between the
-// standby floor and all-on, rising with load, never below the ideal's floor; determinism and a
-// named bad parameter.
+// srcmap.proportionality: Fig 3.13's points (≥ 60), power between the standby floor and all-on,
+// the mean power by chosen disks on Table 3.3(b)'s staircase; determinism and a named bad
+// parameter.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -15,6 +15,7 @@ namespace {
 TEST(SrcmapSimProportionality, StepsWithLoad) {
   Result r = exptest::MustRun("srcmap.proportionality", "{}");
   exptest::ExpectAnchorsMet(r);
+  EXPECT_EQ(r.Metric("points"), 84) << "12 intervals × (L0-L4 + two levels below L0)";
   EXPECT_GE(r.Metric("points"), 60);
   EXPECT_GE(r.Metric("min_w"), srcmap::SystemWatts(0));
   EXPECT_LE(r.Metric("max_w"), r.Metric("all_on_w") + 1) << "spin-up surcharges aside, never above all on";
@@ -31,6 +32,16 @@ TEST(SrcmapSimProportionality, StepsWithLoad) {
     }
   }
   EXPECT_EQ(points, r.Metric("points"));
+  // The mean power by chosen disks climbs Table 3.3(b)'s staircase, never above a step.
+  for (const Series& s : r.series) {
+    if (s.kind != "measured" || s.x_label.rfind("active disks", 0) != 0) continue;
+    double last = 0;
+    for (const auto& [k, w] : s.points) {
+      EXPECT_GT(w, last);
+      EXPECT_LE(w, srcmap::SystemWatts(static_cast<int>(k)) + 1);
+      last = w;
+    }
+  }
 }
 
 TEST(SrcmapSimProportionality, DeterministicBySeed) {

@@ -23,6 +23,10 @@ TEST(SrcmapSimWorkload, BesideTheThesisStatistics) {
   EXPECT_GT(r.Metric("hit_ratio_14d"), 0.9);
   EXPECT_GT(r.Metric("saturation_days_mail"), r.Metric("saturation_days_webvm"));
   EXPECT_GT(r.Metric("saturation_days_homes"), r.Metric("saturation_days_webvm"));
+  // Table 3.1's weekly footprint comes back (the pools are sized from it).
+  EXPECT_NEAR(r.Metric("week_accessed_pct_mail"), 6.27, 1);
+  EXPECT_NEAR(r.Metric("week_accessed_pct_homes"), 1.44, 0.3);
+  EXPECT_NEAR(r.Metric("week_accessed_pct_webvm"), 2.8, 0.6);
   // Obs 4 at the traces' own rate.
   EXPECT_GT(r.Metric("read_idle_le_2min_pct"), 95);
   EXPECT_EQ(r.Metric("webvm_read_idle_lt_30min_pct"), 100);
