@@ -35,11 +35,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
   const info = sessionById('srcmap');
   // A scenario's request, or the view's own when the seed changes (the same configuration under another seed).
   const [req, setReq] = useState(request);
-  const ownRequest = useRef(false);
-  useEffect(() => {
-    ownRequest.current = false;
-    setReq(request);
-  }, [request]);
+  useEffect(() => setReq(request), [request]);
 
   const [series, setSeries] = useState<PowerSeries | null>(null);
   const asked = useRef({ at: 0, version: -1 });
@@ -55,7 +51,9 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
     onEdit,
     speeds: SRCMAP_SPEEDS,
     defaultSpeed: SRCMAP_DEFAULT_SPEED,
-    playOnScenario: !ownRequest.current,
+    // A scenario's script runs the day to its point (run_to); the clock then waits for Play, so
+    // the point stays on screen until the student moves on.
+    playOnScenario: false,
     active: true,
     session: 'srcmap',
     onScript: (_op, r, step) => {
@@ -84,7 +82,6 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
   const seed = req?.seed ?? 1;
 
   const setSeed = (s: number) => {
-    ownRequest.current = true;
     setReq({ config: { ...config }, seed: s, nonce: ++seedNonce });
   };
 

@@ -6,7 +6,7 @@
  * Cambridge trace (a file's text to the `load_trace` op). A field the schema lacks is left out
  * rather than invented.
  */
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Field, numberFrom } from '../../app/LiveControls';
 import { OpArgField, SessionField } from '../../app/SessionField';
 import type { SessionInfo } from '../../model/session/schema';
@@ -52,6 +52,8 @@ function fieldsOf({ info, config, onConfig }: Props, rows: Row[]) {
 /** The setup: a change starts a new day (`children`, the level's group, shares its row). */
 export function SrcmapSetup(props: Props & { seed: number; onSeed: (seed: number) => void; children?: ReactNode }) {
   const [seedText, setSeedText] = useState(String(props.seed));
+  // A scenario brings its own seed.
+  useEffect(() => setSeedText(String(props.seed)), [props.seed]);
   const apply = () => {
     const v = Math.round(numberFrom(seedText, props.seed));
     if (v >= 1 && v !== props.seed) props.onSeed(v);
