@@ -12,7 +12,8 @@ import type { LiveRequest } from '../../app/labModule';
 import { LiveControls, liveKeys } from '../../app/LiveControls';
 import { useLiveSession } from '../../app/useLiveSession';
 import { isCoreError } from '../../model/core';
-import { sessionById } from '../../model/session/schema';
+import { changedFields } from '../../model/scenario';
+import { defaultsOf, sessionById } from '../../model/session/schema';
 import { fmt } from '../../viz/format';
 import { MapView } from './MapView';
 import { PowerChart } from './PowerChart';
@@ -35,7 +36,13 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
   const info = sessionById('srcmap');
   // A scenario's request, or the view's own when the seed changes (the same configuration under another seed).
   const [req, setReq] = useState(request);
-  useEffect(() => setReq(request), [request]);
+  // The fields the user had changed from the page's configuration when the seed changed: the page's
+  // link keeps them (useLiveSession reports later edits against the view's own request).
+  const carried = useRef<Partial<SrcmapLiveConfig>>({});
+  useEffect(() => {
+    carried.current = {};
+    setReq(request);
+  }, [request]);
 
   const [series, setSeries] = useState<PowerSeries | null>(null);
   const asked = useRef({ at: 0, version: -1 });
@@ -48,7 +55,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
 
   const live = useLiveSession<SrcmapLiveConfig, SrcmapSnapshot, SrcmapOp, SrcmapOpResult>({
     request: req,
-    onEdit,
+    onEdit: onEdit ? (changed) => onEdit({ ...carried.current, ...changed }) : undefined,
     speeds: SRCMAP_SPEEDS,
     defaultSpeed: SRCMAP_DEFAULT_SPEED,
     // A scenario's script runs the day to its point (run_to); the clock then waits for Play, so
@@ -82,6 +89,8 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
   const seed = req?.seed ?? 1;
 
   const setSeed = (s: number) => {
+    const page = { ...(info ? defaultsOf(info) : {}), ...(info?.script ? { script: [] } : {}), ...(request?.config ?? {}) };
+    carried.current = { ...carried.current, ...(changedFields(config, page) as Partial<SrcmapLiveConfig>) };
     setReq({ config: { ...config }, seed: s, nonce: ++seedNonce });
   };
 
