@@ -76,6 +76,9 @@ void DayRun::MinutePower(int64_t a, int64_t b, double load_iops, double capacity
   m.load_iops = load_iops;
   m.capacity_iops = capacity_iops;
   minutes_.push_back(m);
+  double cap_all = 0;
+  for (int j = 0; j < n_; ++j) cap_all += cap_[static_cast<size_t>(j)];
+  minute_ideal_.push_back(IdealWatts(load_iops, cap_all));
 }
 
 DayReport DayRun::Finish() {
@@ -235,11 +238,9 @@ void DayRun::FinishExtras() {
     }
   }
   std::stable_sort(spin_up_events_.begin(), spin_up_events_.end(), [](const SpinUp& x, const SpinUp& y) { return x.t_h < y.t_h; });
-  double cap_all = 0;
-  for (int j = 0; j < n_; ++j) cap_all += cap_[static_cast<size_t>(j)];
   double ideal = 0;
-  for (const MinuteSample& m : minutes_) ideal += IdealWatts(m.load_iops, cap_all);
-  rep_.ideal_watts = minutes_.empty() ? 0 : ideal / static_cast<double>(minutes_.size());
+  for (double x : minute_ideal_) ideal += x;
+  rep_.ideal_watts = minute_ideal_.empty() ? 0 : ideal / static_cast<double>(minute_ideal_.size());
   rep_.minutes = minutes_;
   rep_.spin_up_events = spin_up_events_;
 }

@@ -101,6 +101,9 @@ class DayRun {
   int64_t interval_start() const { return interval_end_ - interval_ns_; }
   uint64_t interval_requests() const { return cur_.requests; }
   const std::vector<MinuteSample>& minutes() const { return minutes_; }  // closed minutes
+  // Per closed minute, Eq. 3.1's ideal watts (its load against the primaries' capacities at
+  // the level then in force).
+  const std::vector<double>& minute_ideal_watts() const { return minute_ideal_; }
   const std::vector<SpinUp>& spin_up_events() const { return spin_up_events_; }  // up to the last closed minute
   const std::vector<DayEvent>& events() const { return events_; }
   uint64_t events_dropped() const { return events_dropped_; }
@@ -186,6 +189,7 @@ class DayRun {
   std::vector<std::vector<double>> disk_joules_;
   // Minutes, integrated as they close: per disk, the changes consumed and its state then.
   std::vector<MinuteSample> minutes_;
+  std::vector<double> minute_ideal_;
   std::vector<SpinUp> spin_up_events_;
   std::vector<size_t> change_seen_;
   std::vector<DiskServer::State> state_seen_;

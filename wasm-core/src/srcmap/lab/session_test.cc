@@ -152,7 +152,9 @@ TEST(SrcmapSession, LevelChangeTakesEffectAtOnce) {
   s->Advance(10 * 60 * sim::kSec, 10'000'000);
   const JsonValue v0 = Snap(*s);
   const double before = Num(v0, "interval", "planned_active");
+  const std::vector<double> ideal0 = s->Columns("power", "{}").value().Find("ideal_watts")->f64;
   ASSERT_TRUE(s->Reconfigure(R"({"level": 4})").ok());
+  EXPECT_EQ(s->Columns("power", "{}").value().Find("ideal_watts")->f64, ideal0) << "the past minutes keep their level's ideal";
   JsonValue v = Snap(*s);
   if (Num(v, "totals", "remaps") > Num(v0, "totals", "remaps")) {
     EXPECT_EQ(s->Busy(), 1) << "the remaps' sync I/O is pending";

@@ -198,15 +198,13 @@ void SrcmapSession::WritePower(JsonWriter& w) const {
     for (const MinuteSample& m : r.minutes()) sum += m.watts;
     avg = sum / static_cast<double>(r.minutes().size());
   }
-  double cap_all = 0;
-  for (int j = 0; j < r.num_volumes(); ++j) cap_all += r.capacity(j);
-  const double load = r.minutes().empty() ? 0 : r.minutes().back().load_iops;
+
   w.Key("power");
   w.BeginObject();
   Num(w, "watts", Round(SystemWatts(spinning) + cache_w, 0.001));
   Num(w, "all_on_watts", Round(all_on, 0.001));
   Num(w, "standby_watts", Round(SystemWatts(0) + caches * pw.standby_w, 0.001));
-  Num(w, "ideal_watts", Round(IdealWatts(load, cap_all), 0.001));
+  Num(w, "ideal_watts", Round(r.minute_ideal_watts().empty() ? 0 : r.minute_ideal_watts().back(), 0.001));
   Num(w, "avg_watts", Round(avg, 0.001));
   Num(w, "saved_pct", Round(100 * (1 - avg / all_on), 0.01));
   w.EndObject();
@@ -252,16 +250,14 @@ StatusOr<ColumnSet> SrcmapSession::View(const std::string& name, const ParamValu
   if (name != "power") return Status::InvalidArgument("unknown view '" + name + "'");
   const DayRun& r = *run_;
   const auto& minutes = report_ ? report_->minutes : r.minutes();
-  double cap_all = 0;
-  for (int j = 0; j < r.num_volumes(); ++j) cap_all += r.capacity(j);
-  std::vector<double> t, watts, spinning, load, ideal;
+  std::vector<double> t, watts, spinning, load;
   for (const MinuteSample& m : minutes) {
     t.push_back(m.t_h);
     watts.push_back(m.watts);
     spinning.push_back(m.spinning);
     load.push_back(m.load_iops);
-    ideal.push_back(IdealWatts(m.load_iops, cap_all));
   }
+  std::vector<double> ideal(r.minute_ideal_watts().begin(), r.minute_ideal_watts().begin() + static_cast<std::ptrdiff_t>(minutes.size()));
   std::vector<double> up_h, up_disk;
   const double end_h = minutes.empty() ? 0 : minutes.back().t_h + 1.0 / 60;
   for (const SpinUp& s : report_ ? report_->spin_up_events : r.spin_up_events()) {
