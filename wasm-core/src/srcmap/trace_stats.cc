@@ -3,34 +3,33 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <unordered_map>
 
 #include "sim/det_math.h"
+#include "srcmap/flat_map.h"
 
 namespace fawnlab::srcmap {
 namespace {
 
 struct Acc {
-  std::unordered_map<uint64_t, uint16_t> r, w, any;  // 64 KB group -> mask of its 4 KB blocks
+  FlatMap<uint16_t> r, w, any;  // 64 KB group -> mask of its 4 KB blocks (FlatMap: the hot path)
   std::map<int64_t, uint64_t> per_minute;
   int64_t last_read = -1;
   bool write_since_read = false;
   std::vector<double> idle_s;
 };
 
-uint64_t CountBits(const std::unordered_map<uint64_t, uint16_t>& m) {
+uint64_t CountBits(const FlatMap<uint16_t>& m) {
   uint64_t n = 0;
-  for (const auto& kv : m) {
-    uint16_t x = kv.second;
+  m.ForEach([&](uint64_t, uint16_t x) {
     while (x) {
       x &= static_cast<uint16_t>(x - 1);
       ++n;
     }
-  }
+  });
   return n;
 }
 
-void Mark(std::unordered_map<uint64_t, uint16_t>* m, uint64_t offset, uint32_t bytes) {
+void Mark(FlatMap<uint16_t>* m, uint64_t offset, uint32_t bytes) {
   uint64_t first = offset / kBlockBytes, last = (offset + std::max<uint32_t>(bytes, 1) - 1) / kBlockBytes;
   for (uint64_t b = first; b <= last; ++b) (*m)[b >> 4] |= static_cast<uint16_t>(1u << (b & 15));
 }
