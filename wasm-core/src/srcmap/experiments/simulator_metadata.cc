@@ -114,18 +114,18 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.AddMetric("testbed_fill_pct", 100 * Div(held * per_extent, testbed_worst));
 
   // Map size against replica space, the formula for the parameters' volumes (a line).
-  Series line{"worst case, N × S × R × 13 B / 4096 (lab)", "measured", "replica space R (% of each volume)",
+  Series line{"worst case, N × S × R × 13 B / 4096 (lab)", "measured", "replica space R (%)",
               "map size (GB)", {}};
   for (double x : {0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0}) {
     line.points.emplace_back(x, volumes * volume_gb * 1e9 * x / 100 / kMapBlockBytes * entry / 1e9);
   }
   r.series.push_back(line);
   if (volumes == 10 && volume_gb == 1000) {
-    r.series.push_back(Series{"10 × 1 TB at 10% (thesis §3.7.3)", "paper", "replica space R (% of each volume)",
+    r.series.push_back(Series{"10 × 1 TB at 10% (thesis §3.7.3)", "paper", "replica space R (%)",
                               "map size (GB)", {{10, 3.2}}});
   }
   r.series.push_back(per_vol);
-  const std::string fields_axis = "map entry field (0 active-replica pointer, 1 latest-version replicas, 2 write-buffer I/Os)";
+  const std::string fields_axis = "field (0 replica pointer, 1 latest versions, 2 buffered I/Os)";
   Series fields{"field size (thesis §3.7.3)", "paper", fields_axis, "bytes per map entry (B)", {}};
   for (size_t i = 0; i < 3; ++i) fields.points.emplace_back(static_cast<double>(i), kMapEntry[i].bytes);
   r.series.push_back(fields);

@@ -69,14 +69,14 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.AddMetric("most_saved_w", most);
   r.AddMetric("all_on_w", all_on);
   r.AddMetric("standby_w", reps[0].standby_watts);
-  Series watts{"SRCMap average power (lab)", "measured", "replica space (% of each volume)", "average power over the day (W)", {}};
-  Series ideal{"Eq. 3.1 ideal proportional power (lab's load)", "theory", "replica space (% of each volume)",
-               "average power over the day (W)", {}};
-  Series on{"Baseline-On, every disk spinning (Table 3.3(b))", "theory", "replica space (% of each volume)",
-            "average power over the day (W)", {}};
-  Series spin{"spin-ups over the day (lab)", "measured", "replica space (% of each volume)", "spin-ups and active disks (count)", {}};
-  Series active{"active disks, day average (lab)", "measured", "replica space (% of each volume)",
-                "spin-ups and active disks (count)", {}};
+  Series watts{"SRCMap average power (lab)", "measured", "replica space (% of volume)", "day's average power (W)", {}};
+  Series ideal{"Eq. 3.1 ideal proportional power (lab's load)", "theory", "replica space (% of volume)",
+               "day's average power (W)", {}};
+  Series on{"Baseline-On, every disk spinning (Table 3.3(b))", "theory", "replica space (% of volume)",
+            "day's average power (W)", {}};
+  Series spin{"spin-ups over the day (lab)", "measured", "replica space (% of volume)", "spin-ups, active disks (count)", {}};
+  Series active{"active disks, day average (lab)", "measured", "replica space (% of volume)",
+                "spin-ups, active disks (count)", {}};
   for (size_t i = 0; i < n; ++i) {
     const srcmap::DayReport& d = reps[i];
     const std::string k = PctName(kSweep[i]);

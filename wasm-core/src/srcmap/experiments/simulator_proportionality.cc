@@ -58,8 +58,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   auto day = srcmap::PrepareScaledDay(ctx.seed(), scale);
   if (!day.ok()) return day.status();
   const size_t n = sizeof kRuns / sizeof kRuns[0];
-  const std::string x = "load factor (% of the eight disks' capacity at the level)";
-  const std::string y = "average power in the interval (W)";
+  const std::string x = "load factor (% of capacity)";
+  const std::string y = "interval power (W)";
   std::vector<Point> all;
   Result r;
   double all_on = 0, standby = 0, max_load = 0;
@@ -106,8 +106,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.series.push_back(on);
   // The steps: the mean power of the intervals by the number of disks the policy chose, beside
   // Table 3.3(b) (an interval's mean lies under its step when disks spun down in it).
-  const std::string ax = "active disks the policy chose (count)";
-  const std::string ay = "mean power of the intervals (W)";
+  const std::string ax = "disks chosen (count)";
+  const std::string ay = "mean interval power (W)";
   Series steps{"SRCMap, mean over the intervals with that many disks (lab)", "measured", ax, ay, {}};
   Series table{"system power with that many disks spinning (thesis Table 3.3(b))", "paper", ax, ay, {}};
   for (int k = 0; k <= srcmap::kNumDisks; ++k) {

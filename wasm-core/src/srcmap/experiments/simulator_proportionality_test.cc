@@ -34,7 +34,7 @@ TEST(SrcmapSimProportionality, StepsWithLoad) {
   EXPECT_EQ(points, r.Metric("points"));
   // The mean power by chosen disks climbs Table 3.3(b)'s staircase, never above a step.
   for (const Series& s : r.series) {
-    if (s.kind != "measured" || s.x_label.rfind("active disks", 0) != 0) continue;
+    if (s.kind != "measured" || s.x_label.rfind("disks chosen", 0) != 0) continue;
     double last = 0;
     for (const auto& [k, w] : s.points) {
       EXPECT_GT(w, last);

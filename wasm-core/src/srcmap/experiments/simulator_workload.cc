@@ -158,20 +158,20 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                  "homes-class volumes at full intensity; Fig 3.2's mail volume sampled at 1/5 of its extents";
   const auto& vols = srcmap::EvaluationVolumes();
   const std::string vx = srcmap::VolumeAxis();
-  Series avg_lab{"average IOPS (lab)", "measured", vx, "average IOPS (requests/s)", {}};
-  Series avg_t{"average IOPS (thesis Table 3.2)", "paper", vx, "average IOPS (requests/s)", {}};
-  Series max_lab{"busiest minute (lab)", "measured", vx, "max IOPS, busiest minute (requests/s)", {}};
-  Series max_t{"busiest minute (thesis Table 3.2 Max IOPS)", "paper", vx, "max IOPS, busiest minute (requests/s)", {}};
+  Series avg_lab{"average IOPS (lab)", "measured", vx, "average load (IOPS)", {}};
+  Series avg_t{"average IOPS (thesis Table 3.2)", "paper", vx, "average load (IOPS)", {}};
+  Series max_lab{"busiest minute (lab)", "measured", vx, "busiest minute (IOPS)", {}};
+  Series max_t{"busiest minute (thesis Table 3.2 Max IOPS)", "paper", vx, "busiest minute (IOPS)", {}};
   Series dec_lab{"one-minute bins of the day (lab)", "measured", vx, "intensity range (decades)", {}};
   Series dec_env{"the generator's envelope over a week (lab)", "measured", vx,
                  "intensity range (decades)", {}};
   Series dec_t{"5-6 decades, the low end (thesis Obs 2)", "paper", vx, "intensity range (decades)", {}};
-  Series wr_lab{"written share of bytes (lab)", "measured", vx, "bytes written (% of bytes)", {}};
-  Series wr_t{"written share of bytes (thesis Table 3.1, the volume's class)", "paper", vx, "bytes written (% of bytes)", {}};
-  Series idle2{"≤ 2 min (lab)", "measured", vx, "read-idle periods (% of the volume's)", {}};
-  Series idle5{"≤ 5 min (lab)", "measured", vx, "read-idle periods (% of the volume's)", {}};
-  Series idle30{"< 30 min (lab)", "measured", vx, "read-idle periods (% of the volume's)", {}};
-  Series idle_max{"longest read-idle period (lab)", "measured", vx, "longest read-idle period (s)", {}};
+  Series wr_lab{"written share of bytes (lab)", "measured", vx, "written (% of bytes)", {}};
+  Series wr_t{"written share of bytes (thesis Table 3.1, the volume's class)", "paper", vx, "written (% of bytes)", {}};
+  Series idle2{"≤ 2 min (lab)", "measured", vx, "read-idle periods (%)", {}};
+  Series idle5{"≤ 5 min (lab)", "measured", vx, "read-idle periods (%)", {}};
+  Series idle30{"< 30 min (lab)", "measured", vx, "read-idle periods (%)", {}};
+  Series idle_max{"longest read-idle period (lab)", "measured", vx, "longest read gap (s)", {}};
   double err_avg = 0, err_max = 0, worst_avg = 0, min_dec = 1e9, max_dec = 0, env_min = 1e9, env_max = 0;
   double homes_n = 0, homes_le2 = 0, web_n = 0, web_lt30 = 0, web_le5 = 0, idle_longest = 0;
   auto gen = srcmap::Generator::Create(wc);  // for the envelopes
@@ -258,8 +258,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   double hr[3] = {0, 0, 0};  // H = 1, 7, 14, mean over the three volumes
   std::string t31_note = "Table 3.1, the share of each volume touched in the week before the evaluated day, lab (thesis): ";
   std::string hit_note = "Fig 3.2, the next day's reads found in the last H = 1, 5, 14, 20 days: ";
-  const std::string t31x = "Table 3.1 volume (0 mail, 1 homes, 2 web-vm)";
-  const std::string t31y = "unique data in a week (% of the volume)";
+  const std::string t31x = "volume (0 mail, 1 homes, 2 web-vm)";
+  const std::string t31y = "touched in a week (% of volume)";
   Series t31r{"read (lab, 64 KB extents)", "measured", t31x, t31y, {}};
   Series t31rt{"read (thesis Table 3.1, 4 KB blocks)", "paper", t31x, t31y, {}};
   Series t31w{"written (lab, 64 KB extents)", "measured", t31x, t31y, {}};
@@ -271,9 +271,9 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     const srcmap::ClassStats& cls = srcmap::ClassOf(cc.volumes[static_cast<size_t>(v)].cls);
     HitCurve c = NextDayHits(cg, v, srcmap::kHistoryDays, srcmap::kHistoryDays);
     Series sr{std::string(cls.name) + ", reads (lab)", "measured", "days of history H (days)",
-              "next-day hit ratio (fraction of its extents)", {}};
+              "next-day hit ratio (fraction)", {}};
     Series sa{std::string(cls.name) + ", reads and writes (lab)", "measured", "days of history H (days)",
-              "next-day hit ratio (fraction of its extents)", {}};
+              "next-day hit ratio (fraction)", {}};
     for (size_t i = 0; i < c.reads.size(); ++i) {
       sr.points.emplace_back(static_cast<double>(i + 1), c.reads[i]);
       sa.points.emplace_back(static_cast<double>(i + 1), c.all[i]);
@@ -307,8 +307,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
 
   // Fig 3.1: the busiest, a middling and the quietest volume, per minute.
   for (int v : {2, 0, 6}) {
-    Series s{std::string(vols[static_cast<size_t>(v)].name) + " (lab)", "measured", "time of the evaluated day (h)",
-             "IOPS per one-minute bin (requests/s)", {}};
+    Series s{std::string(vols[static_cast<size_t>(v)].name) + " (lab)", "measured", "time of day (h)",
+             "load per minute (IOPS)", {}};
     const auto& counts = measured.value().minutes[static_cast<size_t>(v)];
     for (size_t m = 0; m < counts.size(); ++m) {
       if (counts[m]) s.points.emplace_back(static_cast<double>(m) / 60, counts[m] / 60.0 / scale);
