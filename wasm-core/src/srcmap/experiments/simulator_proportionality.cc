@@ -108,8 +108,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   // Table 3.3(b) (an interval's mean lies under its step when disks spun down in it).
   const std::string ax = "disks chosen (count)";
   const std::string ay = "mean interval power (W)";
-  Series steps{"SRCMap, mean over the intervals with that many disks (lab)", "measured", ax, ay, {}};
-  Series table{"system power with that many disks spinning (thesis Table 3.3(b))", "paper", ax, ay, {}};
+  Series steps{"SRCMap, mean of its intervals (lab)", "measured", ax, ay, {}};
+  Series table{"that many disks spinning (thesis Table 3.3(b))", "paper", ax, ay, {}};
   for (int k = 0; k <= srcmap::kNumDisks; ++k) {
     double sum = 0, cnt = 0;
     for (const Point& pt : all) {
