@@ -157,7 +157,7 @@ uint64_t SrcmapSession::RunTo(int64_t t_ns, uint64_t max_requests) {
 }
 
 uint64_t SrcmapSession::Advance(sim::SimDuration dt_ns, uint64_t max_events) {
-  return RunTo(now_ns() + std::max<sim::SimDuration>(0, dt_ns), max_events);
+  return RunTo(now_ns() + std::clamp<sim::SimDuration>(dt_ns, 0, kDayNs), max_events);  // no overflow
 }
 
 bool SrcmapSession::Step() {

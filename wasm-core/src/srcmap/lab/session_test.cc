@@ -111,6 +111,7 @@ TEST(SrcmapSession, TheDaysEndIsRunGeneratedDaysReport) {
   for (int i = 0; i < 100 && !s->done(); ++i) s->Advance(20 * 60 * sim::kSec, 300'000);  // budgets stop some
   ASSERT_TRUE(s->done());
   EXPECT_EQ(s->Busy(), 0);
+  EXPECT_EQ(s->Advance(INT64_MAX, UINT64_MAX), 0u);
   EXPECT_EQ(s->Advance(sim::kSec, 10), 0u);
   WorkloadConfig w = EvaluationWorkload(1);
   w.rate_scale = 0.1;
