@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const LABS = ['queues', 'devices', 'fawnds', 'fawnkv', 'vector', 'cona', 'stores'];
+const LABS = ['queues', 'devices', 'fawnds', 'fawnkv', 'vector', 'cona', 'stores', 'srcmap'];
 
 async function violations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();
