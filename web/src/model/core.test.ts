@@ -18,6 +18,9 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   // standard library's sort; the LSM's compactions; energy on three hosts).
   ['stores.energy', {}, '16'],
   ['stores.ycsb', { more_stores: 'true' }, '17'],
+  // SRCMap's day driver: the disks' mechanics, Algorithm 1, the replica manager, sync I/O.
+  ['srcmap.timeline', { hours: '2' }, '18'],
+  ['srcmap.day', { rate_scale: '0.02' }, '19'],
 ];
 
 describe('core (browser build, in Node)', () => {
