@@ -37,6 +37,9 @@ export function LogCanvas({ ref, crashed }: { ref: Ref<LogCanvasHandle>; crashed
       const c = canvas.current;
       if (!c) return;
       rows.current = build();
+      // The cursor's record may have arrived with these rows (focused before the log's columns
+      // came): read it out again. An unchanged text does not re-render.
+      if (cursor.current) describeCursor();
       if (autoFit.current) viewport.current = fitViewport(rows.current);
       const { scene, layout: l } = logScene(rows.current, viewport.current, { width: canvasWidth(wrap.current, 800), crashed: isCrashed, cursor: cursor.current });
       layout.current = l;
