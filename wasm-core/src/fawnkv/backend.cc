@@ -179,6 +179,7 @@ Backend::Seg& Backend::SegFor(const KeyRange& r) {
     }
     segs_.emplace(pr.end, std::move(c));
   }
+  Requeue(parent.sealing);  // handled again, by the piece their range now names
   return *SegOf(r.end);
 }
 
@@ -205,6 +206,8 @@ Status Backend::Bootstrap(const KeyRange& range, const std::vector<NodeId>& chai
   e.epoch = 1;
   e.from = 1;
   e.role = RoleIn(*spec, static_cast<Endpoint>(id_), &e.member);
+  e.caught_up = true;  // the range's first epoch: nothing came before it
+  e.spec = spec;
   if (!e.member) return Status::InvalidArgument("back-end " + std::to_string(id_) + " is not in the chain it was given");
   s.epochs = {e};
   if (node_->StoreOf(range.end) >= 0) return Status::Ok();
@@ -308,7 +311,10 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     case MsgKind::kPrecopyStart:
       if (m.peer == kNobody) {
         StopScan(m.range);  // the coordinator abandoned the join: no flush follows either
-        if (Seg* s = SegOf(m.range.end); s && s->range.start == m.range.start && s->range.end == m.range.end) s->flush_due = false;
+        if (Seg* s = SegOf(m.range.end); s && s->range.start == m.range.start && s->range.end == m.range.end) {
+          s->flush_due = false;
+          s->flush_epoch = 0;
+        }
       } else {
         StartScan(m.range, m.peer, 0, 0, false, m.epoch);
       }
@@ -332,6 +338,17 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     default: break;
   }
   done();
+}
+
+void Backend::Requeue(std::vector<Message>& msgs) {
+  std::vector<Message> held;
+  held.swap(msgs);
+  for (auto it = held.rbegin(); it != held.rend(); ++it) {
+    Worker* w = (o_.separate_queues && IsChainTraffic(it->kind)) ? &chain_ : &client_;
+    w->q.push_front(std::move(*it));
+  }
+  Pump(&chain_);
+  Pump(&client_);
 }
 
 void Backend::Send(Message m) {

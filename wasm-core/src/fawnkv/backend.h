@@ -19,13 +19,29 @@
 //
 // Membership (§3.4.4; docs/decisions.md, "FAWN-KV membership"). An epoch's configuration
 // (kConfig) names the chain for puts from its first sequence number on. The range's head
-// starts it (kSeal), and each member passes it on to its old and its new successor behind
-// the puts of earlier epochs, resending its unacknowledged puts to a new successor first. A
-// joiner logs the epoch's puts aside (in DRAM; the paper's temporary datastore) and forwards
-// them, receives the pre-copy (kPrecopyData: the donor's log scanned in 64 KB reads, current
-// in-range records only), then the flush (every in-range record the donor appended after the
-// pre-copy, up to the epoch's first put), then merges its temporary log into the store and
-// reports kReady. A node gives up a range on kRelease: the store is removed or narrowed.
+// starts it (kSeal; while a put it stamped is still being written, the seal waits for it), and
+// each member passes it on to its old and its new successor behind the puts of earlier epochs,
+// resending its unacknowledged puts to a new successor first. A joiner logs the epoch's puts
+// aside (in DRAM; the paper's temporary datastore) and forwards them, receives the pre-copy
+// (kPrecopyData: the donor's log scanned in 64 KB reads, current in-range records only), then
+// the flush (every in-range record the donor appended after the pre-copy), then merges its
+// temporary log into the store and reports kReady. A node gives up a range on kRelease: the
+// store is removed or narrowed.
+//
+// The join's flush boundary (docs/bugs/fixed/killnine-stale-read.md). A member may get two copies of
+// a configuration over different links (from its old and from its new predecessor), and
+// nothing orders one link against another. A copy *vouches* that every put of the earlier
+// epochs has reached the receiver only when its sender was in the previous epoch's chain (the
+// old predecessor's copy follows its puts; a new predecessor from the old chain resent first
+// what was unacknowledged); a joiner's copy vouches for nothing. An epoch is *caught up* at a
+// member once a vouching copy arrived, or once the member has applied every sequence number
+// below the epoch's first (or at once for a new member). Until then that epoch's chain puts
+// wait: applied first, they would make the older ones look like resends. The donor starts the
+// flush only when the insert epoch is caught up (whichever copy came first), up to its log's
+// end then, and kFlushDone carries the last sequence number it had applied. The joiner keeps
+// aside, with the epoch's puts, the older epochs' puts its predecessor resends, and merges in
+// sequence order every one after that number: the flush never misses a put the old tail
+// acknowledged, and the joiner does not rely on the flush ending exactly at the epoch's first.
 // Fail() stops the node (fail-stop): it handles nothing more, its link goes down.
 //
 // Deletes travel the chain like puts (FAWN-DS Delete at each replica; the tail answers, found =
@@ -135,6 +151,9 @@ struct BackendStats {
   uint64_t refused = 0;       // of those: writes refused at the head (answered kNoSpace)
   uint64_t compactions = 0;   // completed background compactions
   uint64_t reclaimed_bytes = 0;  // log bytes those compactions freed
+  // Joins: chain puts held until their epoch was caught up, and donor flushes that waited for
+  // the old chain's last puts (a configuration copy overtook them; backend.h, "The join").
+  uint64_t held_puts = 0, flush_waits = 0;
 };
 
 class Backend {
@@ -187,6 +206,10 @@ class Backend {
     uint64_t epoch = 0, from = 0;
     Role role;
     bool member = false;
+    // Every put of the epochs before this one that this node is to apply has been handled
+    // here (see "The join's flush boundary" above); until then this epoch's puts wait.
+    bool caught_up = false;
+    std::shared_ptr<const ChainSpec> spec;  // the epoch's chain (who may vouch for the next one)
   };
   struct Unacked {
     uint64_t seq, epoch;
@@ -211,6 +234,7 @@ class Backend {
     const fawnds::DataStore* ds = nullptr;
     uint64_t pos = 0, until = 0;  // until: 0 = the log's end when caught up (pre-copy)
     bool flush = false;
+    uint64_t seq = 0;  // a flush: the last sequence number the donor had applied at `until`
     uint64_t id = 0;  // the coordinator's copy id (every message of the copy carries it)
     int in_flight = 0;
     bool reading = false, done = false;
@@ -222,14 +246,19 @@ class Backend {
     std::vector<Epoch> epochs;  // ascending
     uint64_t applied = 0, counter = 0;
     std::deque<Unacked> unacked;
-    std::vector<Message> waiting;  // chain puts of an epoch not yet configured here
-    // As a joiner.
+    // Chain puts of an epoch not yet configured here, or not yet caught up (Epoch::caught_up).
+    std::vector<Message> waiting;
+    std::vector<Message> sealing;  // a kSeal waiting for the put this head is writing
+    // As a joiner. flush_seq: the donor's last sequence number in the flush (kFlushDone).
     bool joining = false, precopy_done = false, flush_done = false, merged = false;
     std::vector<TempPut> temp;
-    uint64_t received = 0;
+    uint64_t received = 0, flush_seq = 0;
     // As a donor: where the pre-copy stopped, and whether its flush (from there) is still due.
-    // Either way: the newest copy's id.
-    uint64_t mark = 0, copy = 0;
+    // Either way: the newest copy's id. flush_epoch: the insert epoch whose configuration has
+    // arrived but whose earlier puts the donor has not all applied yet (0: none); the flush
+    // to flush_to starts once it has.
+    uint64_t mark = 0, copy = 0, flush_epoch = 0;
+    Endpoint flush_to = kNobody;
     bool flush_due = false;
     // As the head: the least room below it, as of the last ack (kRoomUnknown before one).
     uint64_t chain_room = kRoomUnknown;
@@ -244,6 +273,9 @@ class Backend {
   // Handles `m`; calls `done` when the worker may take the next message.
   void Handle(Message& m, std::function<void()> done);
   void Send(Message m);
+  // Puts `msgs` at the front of their worker's queue, in order (they go before anything that
+  // arrived after them), and empties it.
+  void Requeue(std::vector<Message>& msgs);
   void Reply(const Message& req, bool found, std::string value, ReplyStatus status = ReplyStatus::kOk);
   void Retry(const Message& req);
 
@@ -260,6 +292,12 @@ class Backend {
   void OnChainPut(Message& m, std::function<void()> done);
   void ApplyPut(Seg& s, const Message& m, std::function<void()> done);
   void OnAck(const Message& m);
+  // Whether a put of `s`'s range is being written here (applied, not yet forwarded).
+  bool Writing(const Seg& s) const;
+  // After a put of `s` finished, or a configuration arrived: marks the epochs now caught up,
+  // starts a flush that waited for that, lets waiting puts and seals go.
+  void Progress(Seg& s);
+  void MaybeFlush(Seg& s);
 
   // Membership (backend_membership.cc).
   void OnSeal(Message& m);
@@ -273,7 +311,7 @@ class Backend {
   void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
 
   // The donor's scans (backend_scan.cc).
-  void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id);
+  void StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id, uint64_t seq = 0);
   void StopScan(const KeyRange& range);
   void ScanStep(const std::shared_ptr<Scan>& sc);
 
@@ -317,6 +355,7 @@ class Backend {
   Worker client_, chain_;
   std::map<Key, Seg> segs_;  // by range end
   std::map<Key, std::shared_ptr<Scan>> scans_;  // by range end: pre-copies waiting for acks
+  std::vector<Key> writing_;  // keys of the puts being written (at most one per worker)
   BackendStats stats_;
   std::vector<std::function<void()>> after_maintenance_;  // work waiting for a compaction to end
   std::vector<const fawnds::DataStore*> unknown_garbage_;  // recovered stores: garbage before their checkpoint unknown

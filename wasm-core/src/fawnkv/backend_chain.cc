@@ -124,8 +124,31 @@ void Backend::OnChainPut(Message& m, std::function<void()> done) {
     s->waiting.push_back(std::move(m));  // its epoch's configuration has not reached us yet
     return done();
   }
+  const Epoch& cur = s->epochs.back();
+  if (m.epoch < cur.epoch && cur.member && cur.role.temp && !s->merged) {
+    // A joiner given an older epoch's put (its predecessor's resend of what the old tail had
+    // not acknowledged): the donor's flush may lack it (the flush ends where the donor had
+    // applied; kFlushDone says where). Kept aside, merged if the flush ends before it.
+    s->temp.push_back(TempPut{m.seq, m.key, m.value, m.del});
+    return done();
+  }
   if (m.seq <= s->applied) return done();  // a resend we already have
+  const Epoch* e = EpochAt(*s, m.epoch);
+  if (e && e->member && !e->caught_up) {
+    // An earlier epoch's puts may still be on their way from the old predecessor (another
+    // link): applying this one first would skip them (they would look like resends).
+    ++stats_.held_puts;
+    s->waiting.push_back(std::move(m));
+    return done();
+  }
   ApplyPut(*s, m, std::move(done));
+}
+
+bool Backend::Writing(const Seg& s) const {
+  for (const Key& k : writing_) {
+    if (s.range.Contains(k)) return true;
+  }
+  return false;
 }
 
 void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
@@ -134,7 +157,13 @@ void Backend::ApplyPut(Seg& s, const Message& m, std::function<void()> done) {
   const Role role = e->role;
   s.applied = m.seq;
   auto fwd = std::make_shared<Message>(m);
-  auto fin = std::make_shared<std::function<void()>>(std::move(done));
+  writing_.push_back(m.key);
+  auto fin = std::make_shared<std::function<void()>>([this, key = m.key, done = std::move(done)]() {
+    auto w = std::find(writing_.begin(), writing_.end(), key);
+    if (w != writing_.end()) writing_.erase(w);
+    if (Seg* s = SegOf(key)) Progress(*s);  // a flush, a seal or held puts may wait for this one
+    done();
+  });
   auto after = [this, fwd, role, fin]() {
     if (failed_) return;
     Seg* s = SegOf(fwd->key);

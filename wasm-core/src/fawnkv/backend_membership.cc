@@ -52,6 +52,8 @@ void Backend::OnRestore(const Message& m) {
     e.from = 1;
     e.role = role;
     e.member = true;
+    e.caught_up = true;
+    e.spec = m.spec;
     s.epochs = {e};
     std::vector<Message> waiting;
     waiting.swap(s.waiting);
@@ -64,6 +66,12 @@ void Backend::OnRestore(const Message& m) {
 
 void Backend::OnSeal(Message& m) {
   Seg& s = SegFor(m.range);
+  if (Writing(s)) {
+    // A put stamped before the seal is still being written (the client worker): sealing now
+    // would pass the configuration on ahead of it. The seal waits for it (Progress).
+    s.sealing.push_back(std::move(m));
+    return;
+  }
   // The head stamps the epoch's first sequence number: every put it has stamped is older.
   s.counter = std::max(s.counter, s.applied);
   m.seq = s.counter + 1;
@@ -77,9 +85,26 @@ void Backend::OnSeal(Message& m) {
   OnConfig(m);
 }
 
+namespace {
+// Whether `who` sent its copy of a configuration from inside the chain of the epoch before:
+// it passed the configuration on behind every put of that epoch it had sent (links are FIFO),
+// after resending what a new successor may lack. A joiner's copy vouches for nothing: it
+// was not in that chain, and the old predecessor's puts travel another link.
+bool Vouches(const std::shared_ptr<const ChainSpec>& before, Endpoint who) {
+  return before && std::find(before->chain.begin(), before->chain.end(), who) != before->chain.end();
+}
+}  // namespace
+
 void Backend::OnConfig(Message& m) {
   Seg& s = SegFor(m.range);
-  if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) return;  // seen
+  if (!s.epochs.empty() && s.epochs.back().epoch >= m.epoch) {  // seen; but this copy may vouch
+    for (size_t i = 1; i < s.epochs.size(); ++i) {
+      if (s.epochs[i].epoch != m.epoch || s.epochs[i].caught_up || !Vouches(s.epochs[i - 1].spec, m.from)) continue;
+      for (size_t j = 0; j <= i; ++j) s.epochs[j].caught_up = true;
+      Progress(s);
+    }
+    return;
+  }
   const Epoch* prev = Current(s);  // invalid once s.epochs grows: read what is needed now
   const bool was_member = prev && prev->member;
   const Endpoint old_succ = was_member ? prev->role.succ : kNobody;
@@ -87,11 +112,20 @@ void Backend::OnConfig(Message& m) {
   Epoch e;
   e.epoch = m.epoch;
   e.from = m.seq;
+  e.spec = m.spec;
   e.role = RoleIn(*m.spec, static_cast<Endpoint>(id_), &e.member);
+  // Caught up at once: a new member (nothing older comes to it through the chain), or a copy
+  // from a member of the epoch before. Otherwise once every put before e.from has been
+  // applied here (Progress): until then this epoch's puts wait, and a donor's flush too.
+  e.caught_up = !was_member || Vouches(prev->spec, m.from);
+  if (e.caught_up) {
+    for (Epoch& x : s.epochs) x.caught_up = true;
+  }
   s.epochs.push_back(e);
   if (e.member && !was_member) {
     // A new member (a joiner, or a new head told directly): its puts continue the range's
-    // sequence; anything older reaches it through the copy, not the chain.
+    // sequence; anything older reaches it through the copy (a joiner keeps an older epoch's
+    // puts aside in case the flush ends before them: OnChainPut, MaybeMerge).
     s.applied = std::max(s.applied, e.from - 1);
     s.counter = std::max(s.counter, e.from - 1);
   }
@@ -124,11 +158,11 @@ void Backend::OnConfig(Message& m) {
     c.to = t;
     Send(std::move(c));
   }
-  // The donor flushes what arrived after its pre-copy, up to this epoch's first put.
+  // The donor flushes what arrived after its pre-copy, up to this epoch's first put: once
+  // it has applied every put before that (MaybeFlush), whichever copy came first.
   if (m.spec->donor == static_cast<Endpoint>(id_) && m.spec->joiner != kNobody) {
-    s.flush_due = false;
-    const int st = node_->StoreOf(m.range.end);  // no store: an empty flush, just the done
-    StartScan(m.range, m.spec->joiner, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true, s.copy);
+    s.flush_epoch = m.epoch;
+    s.flush_to = m.spec->joiner;
   }
   if (e.member) EnsureStore(m.range);  // a joiner's, or a first member's (a ring that was empty)
   if (!was_reader && Reads(s)) {
@@ -141,11 +175,46 @@ void Backend::OnConfig(Message& m) {
       Send(r);
     }
   }
-  // Chain puts that waited for this configuration.
-  std::vector<Message> waiting;
-  waiting.swap(s.waiting);
-  for (Message& w : waiting) Enqueue(std::move(w));
+  // Chain puts that waited for this configuration go first (those of an epoch not caught up
+  // wait again).
+  Progress(s);
+  if (s.flush_epoch == m.epoch) ++stats_.flush_waits;
+  Requeue(s.waiting);
   MaybeMerge(s, [] {});
+}
+
+void Backend::Progress(Seg& s) {
+  if (Writing(s)) return;  // that put's end calls again
+  for (size_t i = s.epochs.size(); i-- > 0;) {
+    if (s.epochs[i].caught_up) break;
+    if (s.applied + 1 >= s.epochs[i].from) {
+      for (size_t j = 0; j <= i; ++j) s.epochs[j].caught_up = true;
+      break;
+    }
+  }
+  MaybeFlush(s);
+  Requeue(s.sealing);
+  bool release = false;
+  for (const Message& w : s.waiting) {
+    const Epoch* e = s.epochs.empty() || w.epoch > s.epochs.back().epoch ? nullptr : EpochAt(s, w.epoch);
+    release = release || (e && e->caught_up);
+  }
+  if (release) Requeue(s.waiting);
+}
+
+void Backend::MaybeFlush(Seg& s) {
+  if (s.flush_epoch == 0 || Writing(s)) return;
+  for (const Epoch& e : s.epochs) {
+    if (e.epoch != s.flush_epoch) continue;
+    if (!e.caught_up) return;
+    s.flush_epoch = 0;
+    s.flush_due = false;
+    const int st = node_->StoreOf(s.range.end);  // no store: an empty flush, just the done
+    StartScan(s.range, s.flush_to, s.mark, st >= 0 ? node_->store(static_cast<size_t>(st)).log_end() : 0, true, s.copy,
+              s.applied);
+    return;
+  }
+  s.flush_epoch = 0;  // that epoch is gone: no flush
 }
 
 // A joiner's copy of a range is the coordinator's newest: the batches of an abandoned copy
@@ -158,7 +227,7 @@ bool Backend::CurrentCopy(Seg& s, uint64_t id) {
   if (id > s.copy) {
     s.precopy_done = s.flush_done = s.merged = false;
     s.temp.clear();
-    s.received = 0;
+    s.received = s.flush_seq = 0;
     const int st = node_->StoreOf(s.range.end);
     if (st >= 0 && node_->range(static_cast<size_t>(st)).start == s.range.start && node_->range(static_cast<size_t>(st)).end == s.range.end) {
       (void)node_->RemoveStore(static_cast<size_t>(st), nullptr);
@@ -217,17 +286,22 @@ void Backend::OnFlushDone(Message& m, std::function<void()> done) {
   Seg& s = SegFor(m.range);
   if (!CurrentCopy(s, m.epoch)) return done();
   s.flush_done = true;
+  s.flush_seq = m.seq;
   MaybeMerge(s, std::move(done));
 }
 
 void Backend::MaybeMerge(Seg& s, std::function<void()> done) {
   const Epoch* e = Current(s);
   if (!s.joining || s.merged || !s.flush_done || !e || !e->role.temp) return done();
-  // Append the temporary log's puts of this epoch (older ones came with the copy) in order.
-  const uint64_t from = e->from;
+  // Append the temporary log's puts that the flush ended before, in sequence order: this
+  // epoch's, and any older epoch's resent by the predecessor that the donor had not applied.
+  std::stable_sort(s.temp.begin(), s.temp.end(), [](const TempPut& a, const TempPut& b) { return a.seq < b.seq; });
   auto recs = std::make_shared<std::vector<KvRecord>>();
+  uint64_t last = s.flush_seq;
   for (const TempPut& t : s.temp) {
-    if (t.seq >= from) recs->push_back(KvRecord{t.key, t.value, t.del});
+    if (t.seq <= last) continue;  // in the flush already, or a second copy
+    recs->push_back(KvRecord{t.key, t.value, t.del});
+    last = t.seq;
   }
   s.temp.clear();
   s.merged = true;  // puts arriving from now on go straight to the store

@@ -17,7 +17,7 @@ constexpr uint64_t kBatchBytes = 32 * 1024;   // pre-copy and flush messages car
 
 // --- the donor's scans ----------------------------------------------------------------------
 
-void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id) {
+void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, uint64_t until, bool flush, uint64_t id, uint64_t seq) {
   StopScan(range);  // an earlier copy of the range (abandoned) sends nothing more
   const int st = node_->StoreOf(range.end);
   auto sc = std::make_shared<Scan>();
@@ -27,6 +27,7 @@ void Backend::StartScan(const KeyRange& range, Endpoint joiner, uint64_t from, u
   sc->pos = from;
   sc->until = until;
   sc->flush = flush;
+  sc->seq = seq;
   if (st >= 0) {
     sc->store = static_cast<size_t>(st);
     sc->ds = &node_->store(sc->store);
@@ -64,6 +65,7 @@ void Backend::ScanStep(const std::shared_ptr<Scan>& sc) {
     d.range = sc->range;
     d.to = sc->joiner;
     d.epoch = sc->id;
+    d.seq = sc->seq;  // a flush: the joiner keeps the chain's puts after it (0 for a pre-copy)
     Send(d);
     if (!sc->flush) {
       Seg& s = SegFor(sc->range);

@@ -35,7 +35,12 @@ void Network::Send(Message m) {
   tx.tx_free = start + wire;
   tx.busy += wire;
   tx.sent += m.bytes;
-  const sim::SimTime at_switch = tx.tx_free + o_.hop_ns;
+  sim::SimTime at_switch = tx.tx_free + o_.hop_ns;
+  if (link_delay_) {
+    sim::SimTime& last = link_last_[{m.from, m.to}];
+    at_switch = std::max(at_switch + link_delay_(m.from, m.to), last);
+    last = at_switch;
+  }
   // The receiving link is reserved when the message reaches it, so arrivals from different
   // senders queue in the order they arrive.
   const Endpoint dest = m.to;

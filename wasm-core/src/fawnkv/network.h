@@ -7,6 +7,9 @@
 // So messages between one pair arrive in the order they were sent. A down endpoint (a failed
 // node: fail-stop) neither sends nor receives: its messages are dropped, silently, as a dead
 // machine's would be. Every send is shown to an optional observer (the lab's message view).
+// Tests may add a delay per link (set_link_delay): messages of one pair still arrive in order,
+// but a message relayed over two fast links can then overtake one sent earlier over a slow
+// direct link, as on real TCP connections (one per pair, unordered between pairs).
 // Deterministic; single-threaded.
 #ifndef FAWNLAB_FAWNKV_NETWORK_H_
 #define FAWNLAB_FAWNKV_NETWORK_H_
@@ -14,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <utility>
 
 #include "fawnkv/message.h"
 #include "fawnkv/transport.h"
@@ -31,6 +35,8 @@ class Network : public Transport {
  public:
   using Handler = std::function<void(Message&)>;
   using Observer = std::function<void(const Message&, sim::SimTime sent, sim::SimTime arrive)>;
+  // Extra time a message from `from` to `to` spends crossing the switch (0: none).
+  using LinkDelay = std::function<sim::SimDuration(Endpoint from, Endpoint to)>;
 
   Network(sim::Simulator* sim, NetOptions o) : sim_(sim), o_(o) {}
 
@@ -41,6 +47,8 @@ class Network : public Transport {
   void Send(Message m) override;
 
   void set_observer(Observer o) { observer_ = std::move(o); }
+  // Tests only: the simulated cluster never sets one (the switch's hop is the same for all).
+  void set_link_delay(LinkDelay d) { link_delay_ = std::move(d); }
   // Nanoseconds endpoint e's link spent sending and receiving, and bytes it sent.
   sim::SimDuration busy_ns(Endpoint e) const;
   uint64_t bytes_sent(Endpoint e) const;
@@ -61,6 +69,8 @@ class Network : public Transport {
   NetOptions o_;
   std::map<Endpoint, Port> ports_;
   Observer observer_;
+  LinkDelay link_delay_;
+  std::map<std::pair<Endpoint, Endpoint>, sim::SimTime> link_last_;  // with a delay: each pair stays FIFO
 };
 
 }  // namespace fawnlab::fawnkv

@@ -97,6 +97,7 @@ class BackHost : public HostNode {
         {"retries", s.retries}, {"precopyBytesSent", s.precopy_bytes_sent}, {"precopyBytesReceived", s.precopy_bytes_received},
         {"messages", s.messages}, {"storeErrors", s.store_errors}, {"refused", s.refused},
         {"compactions", s.compactions}, {"reclaimedBytes", s.reclaimed_bytes}, {"checkpoints", checkpoints_},
+        {"heldPuts", s.held_puts}, {"flushWaits", s.flush_waits},
         {"framesSent", out_.frames_sent()}, {"bytesSent", out_.bytes_sent()}};
     for (const auto& [name, value] : counters) {
       w.Key(name);
