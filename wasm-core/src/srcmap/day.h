@@ -65,10 +65,17 @@ struct MinuteSample {            // one per minute of the window, in order
   double capacity_iops = 0;      // Table 3.3(a) x capacity_scale of the disks then active
 };
 
+// Why a disk spun up: a decision put it in the active set (interval start, level change,
+// re-trigger), a read its volume's live replica did not hold found it in standby, or any other
+// I/O did (a write overflow, sync or copy-in I/O, a baseline's request after the timeout).
+enum class SpinUpCause : uint8_t { kPlanned = 0, kReadMiss = 1, kOtherIo = 2 };
+const char* SpinUpCauseName(SpinUpCause c);  // "planned", "read miss", "other I/O"
+
 struct SpinUp {
   double t_h = 0;        // hours into the evaluated day
   int disk = 0;          // primaries 0..7, then cache disks
   bool planned = false;  // by a decision (the disk joined the active set in standby)
+  SpinUpCause cause = SpinUpCause::kOtherIo;
 };
 
 struct IntervalReport {

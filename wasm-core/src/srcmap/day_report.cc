@@ -18,6 +18,22 @@ const char* DayEventKindName(DayEvent::Kind k) {
   return "?";
 }
 
+const char* SpinUpCauseName(SpinUpCause c) {
+  switch (c) {
+    case SpinUpCause::kPlanned: return "planned";
+    case SpinUpCause::kReadMiss: return "read miss";
+    case SpinUpCause::kOtherIo: return "other I/O";
+  }
+  return "?";
+}
+
+SpinUpCause DayRun::CauseOf(int64_t t, int disk) const {
+  const auto key = std::make_pair(t, disk);
+  if (std::find(planned_ups_.begin(), planned_ups_.end(), key) != planned_ups_.end()) return SpinUpCause::kPlanned;
+  if (std::find(miss_ups_.begin(), miss_ups_.end(), key) != miss_ups_.end()) return SpinUpCause::kReadMiss;
+  return SpinUpCause::kOtherIo;
+}
+
 // The minute [a, b): Table 3.3(b) on the primaries not in standby, time-averaged, + each
 // spin-up's surcharge in the minute it starts, + the cache disks' per-disk watts; the spin-up
 // and spin-down events found on the way.
@@ -60,9 +76,13 @@ void DayRun::MinutePower(int64_t a, int64_t b, double load_iops, double capacity
     state_seen_[static_cast<size_t>(e.disk)] = e.to;
     if (e.to == DiskServer::kSpinningUp) {
       if (e.disk < n_) joules += surge;
-      bool planned = std::find(planned_ups_.begin(), planned_ups_.end(), std::make_pair(e.t, e.disk)) != planned_ups_.end();
-      spin_up_events_.push_back(SpinUp{static_cast<double>(e.t - origin_) / 3.6e12, e.disk, planned});
-      Log(e.t, DayEvent::kSpinUp, e.disk, e.disk < n_ ? e.disk : -1, planned ? "planned: joins the active set" : "a request found it in standby");
+      const SpinUpCause cause = CauseOf(e.t, e.disk);
+      spin_up_events_.push_back(
+          SpinUp{static_cast<double>(e.t - origin_) / 3.6e12, e.disk, cause == SpinUpCause::kPlanned, cause});
+      Log(e.t, DayEvent::kSpinUp, e.disk, e.disk < n_ ? e.disk : -1,
+          cause == SpinUpCause::kPlanned    ? "planned: joins the active set"
+          : cause == SpinUpCause::kReadMiss ? "a read miss found it in standby"
+                                            : "other I/O found it in standby");
     } else if (e.to == DiskServer::kStandby) {
       Log(e.t, DayEvent::kSpinDown, e.disk, e.disk < n_ ? e.disk : -1, "idle for the timeout outside the active set");
     }
@@ -233,8 +253,9 @@ void DayRun::FinishExtras() {
     const auto& ch = disks_[static_cast<size_t>(j)].changes();
     for (size_t i = change_seen_[static_cast<size_t>(j)]; i < ch.size(); ++i) {
       if (ch[i].to != DiskServer::kSpinningUp) continue;
-      bool planned = std::find(planned_ups_.begin(), planned_ups_.end(), std::make_pair(ch[i].t_ns, j)) != planned_ups_.end();
-      spin_up_events_.push_back(SpinUp{static_cast<double>(ch[i].t_ns - origin_) / 3.6e12, j, planned});
+      const SpinUpCause cause = CauseOf(ch[i].t_ns, j);
+      spin_up_events_.push_back(
+          SpinUp{static_cast<double>(ch[i].t_ns - origin_) / 3.6e12, j, cause == SpinUpCause::kPlanned, cause});
     }
   }
   std::stable_sort(spin_up_events_.begin(), spin_up_events_.end(), [](const SpinUp& x, const SpinUp& y) { return x.t_h < y.t_h; });

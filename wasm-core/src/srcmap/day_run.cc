@@ -395,7 +395,9 @@ void DayRun::Request(const srcmap::Request& r) {
     } else {
       ReplicaManager::ReadResult rd = rm_->Read(v, e, inner, len);
       disk = rd.serve.disk;
+      const uint64_t ups = disks_[static_cast<size_t>(disk)].spin_ups();
       s = disks_[static_cast<size_t>(disk)].Serve(t, rd.serve.offset, len);
+      if (rd.miss && disks_[static_cast<size_t>(disk)].spin_ups() > ups) miss_ups_.emplace_back(t, disk);
       CountIo(disk, t);
       if (rd.miss) {
         ++rep_.misses;

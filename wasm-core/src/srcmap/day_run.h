@@ -141,6 +141,7 @@ class DayRun {
   void Log(int64_t t, DayEvent::Kind k, int disk, int volume, std::string detail);
   void FinishExtras();
   std::string DiskName(int j) const;  // "D3", "C0"
+  SpinUpCause CauseOf(int64_t t, int disk) const;  // of the spin-up disk `disk` began at `t`
   int ncache() const { return c_.policy == Policy::kCaching1 ? 1 : c_.policy == Policy::kCaching2 ? 2 : 0; }
   int ndisks() const { return n_ + ncache(); }
 
@@ -186,6 +187,7 @@ class DayRun {
   std::vector<std::vector<uint64_t>> bin_vol_, bin_disk_;
   std::vector<std::vector<bool>> int_active_;
   std::vector<std::pair<int64_t, int>> planned_ups_;
+  std::vector<std::pair<int64_t, int>> miss_ups_;  // spin-ups a read miss started (t, disk)
   std::vector<std::vector<double>> disk_joules_;
   // Minutes, integrated as they close: per disk, the changes consumed and its state then.
   std::vector<MinuteSample> minutes_;

@@ -36,6 +36,19 @@ void Mark(FlatMap<uint16_t>* m, uint64_t offset, uint32_t bytes) {
 
 }  // namespace
 
+double RangeDecades(const std::vector<uint32_t>& per_minute, int bin_minutes) {
+  const size_t w = static_cast<size_t>(std::max(1, bin_minutes));
+  uint64_t hi = 0, lo = UINT64_MAX;
+  for (size_t i = 0; i < per_minute.size(); i += w) {
+    uint64_t n = 0;
+    for (size_t j = i; j < i + w && j < per_minute.size(); ++j) n += per_minute[j];
+    if (n == 0) continue;
+    hi = std::max(hi, n);
+    lo = std::min(lo, n);
+  }
+  return hi ? sim::det::Log(static_cast<double>(hi) / static_cast<double>(lo)) / sim::det::Log(10.0) : 0;
+}
+
 StatusOr<TraceStats> MeasureTrace(RequestSource* src, int num_volumes, int64_t span_ns) {
   if (num_volumes <= 0) return Status::InvalidArgument("trace stats: no volumes");
   std::vector<Acc> acc(static_cast<size_t>(num_volumes));
@@ -85,6 +98,14 @@ StatusOr<TraceStats> MeasureTrace(RequestSource* src, int num_volumes, int64_t s
     }
     s.max_iops = static_cast<double>(hi) / 60.0;
     s.decades = hi ? sim::det::Log(static_cast<double>(hi) / static_cast<double>(lo)) / sim::det::Log(10.0) : 0;
+    std::map<int64_t, uint64_t> per_hour;
+    for (const auto& kv : a.per_minute) per_hour[kv.first / 60] += kv.second;
+    uint64_t hh = 0, hl = UINT64_MAX;
+    for (const auto& kv : per_hour) {
+      hh = std::max(hh, kv.second);
+      hl = std::min(hl, kv.second);
+    }
+    s.decades_hour = hh ? sim::det::Log(static_cast<double>(hh) / static_cast<double>(hl)) / sim::det::Log(10.0) : 0;
     s.read_idle_periods = a.idle_s.size();
     uint64_t le2 = 0, le5 = 0, lt30 = 0;
     for (double x : a.idle_s) {

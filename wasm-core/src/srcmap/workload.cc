@@ -42,6 +42,33 @@ double Normal(sim::Rng& rng) {
   return s - 6;
 }
 
+// A Poisson draw (det math only): multiplication of uniforms below 30, the normal
+// approximation above (its error is far below the counts' own spread there).
+uint32_t Poisson(sim::Rng& rng, double mean) {
+  if (!(mean > 0)) return 0;
+  if (mean < 30) {
+    const double limit = sim::det::Exp(-mean);
+    double p = rng.UniformDouble();
+    uint32_t k = 0;
+    while (p > limit) {
+      p *= rng.UniformDouble();
+      ++k;
+    }
+    return k;
+  }
+  double x = mean + std::sqrt(mean) * Normal(rng) + 0.5;
+  return x < 0 ? 0 : static_cast<uint32_t>(x);
+}
+
+// The diurnal triangle at minute i: +1 at the peak (a little after noon, a choice), -1 twelve
+// hours away.
+double Diurnal(int i) {
+  constexpr double kPhase = 0.55;
+  double f = static_cast<double>(i) / 1440 - kPhase + 0.5;
+  f -= std::floor(f);
+  return 1 - 4 * std::fabs(f - 0.5);
+}
+
 int DrawSizeBlocks(sim::Rng& rng, int max_blocks) {
   double u = rng.UniformDouble();
   int b = kSizeBlocks[4];
@@ -97,6 +124,11 @@ StatusOr<std::unique_ptr<Generator>> Generator::Create(WorkloadConfig c) {
     return Status::InvalidArgument("workload: extent_bytes must be a multiple of 4096 up to 16 MB");
   }
   if (!(c.rate_scale > 0)) return Status::InvalidArgument("workload: rate_scale must be positive");
+  if (!(c.idle_spells_per_day >= 0) || !(c.idle_min_minutes > 0) || !(c.idle_alpha > 0) ||
+      !(c.idle_max_minutes >= c.idle_min_minutes) || !(c.idle_floor >= 0 && c.idle_floor < 1)) {
+    return Status::InvalidArgument(
+        "workload: idle spells need spells_per_day >= 0, 0 < min_minutes <= max_minutes, alpha > 0, 0 <= floor < 1");
+  }
   std::unique_ptr<Generator> g(new Generator(c));
   for (size_t v = 0; v < c.volumes.size(); ++v) {
     const VolumeWorkload& w = c.volumes[v];
@@ -168,6 +200,33 @@ int64_t Generator::ShiftNs(int v, int day) const {
   return static_cast<int64_t>(u * 0.9 * static_cast<double>(kDayNs));
 }
 
+std::vector<uint8_t> Generator::IdleMinutes(int v, int day) const {
+  const WorkloadConfig& c = config_;
+  constexpr int kMin = 1440;
+  std::vector<uint8_t> off(kMin, 0);
+  const VolumeWorkload& w = c.volumes[v];
+  // The ON minutes must carry the day's mean under the busiest minute: at least 1.25 × avg/max
+  // of the day stays ON.
+  const double target = w.max_iops / w.avg_iops;
+  const int cap = static_cast<int>(kMin * (1 - 1.25 / target));
+  if (c.idle_spells_per_day <= 0 || cap <= 0) return off;
+  sim::Rng rng = sim::Rng::ForStream(c.seed, Mix(static_cast<uint64_t>(v) + 1, static_cast<uint64_t>(day) + 1, 79, 0));
+  int n_off = 0;
+  for (double t = rng.Exponential(1.0); t < c.idle_spells_per_day && n_off < cap; t += rng.Exponential(1.0)) {
+    int start = 0;
+    for (int tries = 0; tries < 64; ++tries) {  // weight 1 - diurnal: mostly at night
+      start = static_cast<int>(rng.UniformU64(kMin));
+      if (rng.UniformDouble() * 2 < 1 - Diurnal(start)) break;
+    }
+    const double len = std::min(c.idle_max_minutes, rng.Pareto(c.idle_min_minutes, c.idle_alpha));
+    for (int i = start; i < kMin && i < start + static_cast<int>(len + 0.5) && n_off < cap; ++i) {
+      n_off += off[static_cast<size_t>(i)] == 0;
+      off[static_cast<size_t>(i)] = 1;
+    }
+  }
+  return off;
+}
+
 std::vector<double> Generator::Envelope(int v, int day) const {
   const WorkloadConfig& c = config_;
   sim::Rng rng = sim::Rng::ForStream(c.seed, Mix(static_cast<uint64_t>(v) + 1, static_cast<uint64_t>(day) + 1, 77, 0));
@@ -175,37 +234,61 @@ std::vector<double> Generator::Envelope(int v, int day) const {
   std::vector<double> lb(kMin);
   double x = Normal(rng);
   double k = sim::det::Pow(1 - c.noise_rho * c.noise_rho, 0.5);
-  double phase = 0.55;  // the diurnal peak a little after noon (choice)
   for (int i = 0; i < kMin; ++i) {
     x = c.noise_rho * x + k * Normal(rng);
-    double f = static_cast<double>(i) / kMin - phase + 0.5;
-    f -= std::floor(f);
-    double tri = 1 - 4 * std::fabs(f - 0.5);  // +1 at the peak, -1 twelve hours away
-    lb[i] = sim::det::Log(1 + c.diurnal_amplitude * tri) + c.noise_sigma * x;
+    lb[i] = sim::det::Log(1 + c.diurnal_amplitude * Diurnal(i)) + c.noise_sigma * x;
   }
   const VolumeWorkload& w = c.volumes[v];
   double target = w.max_iops / w.avg_iops;
-  auto shape = [&](double g, std::vector<double>* out) {
-    double mx = lb[0];
-    for (double y : lb) mx = std::max(mx, y);
-    double sum = 0;
-    for (int i = 0; i < kMin; ++i) {
-      (*out)[i] = sim::det::Exp(g * (lb[i] - mx));
-      sum += (*out)[i];
-    }
-    double mean = sum / kMin;
-    for (double& y : *out) y /= mean;
-    return 1.0 / mean;  // the largest multiplier
-  };
   std::vector<double> m(kMin, 1.0);
   if (target <= 1.0) return m;
+  const std::vector<uint8_t> off = IdleMinutes(v, day);
+  int n_off = 0;
+  double mx = -1e300;
+  for (int i = 0; i < kMin; ++i) {
+    if (off[static_cast<size_t>(i)]) {
+      ++n_off;
+    } else {
+      mx = std::max(mx, lb[i]);
+    }
+  }
+  const double floor = c.idle_floor;
+  // ON minutes: exp(g (lb - max)) scaled so that the day's mean is 1; the scale is the largest
+  // multiplier. OFF minutes: the floor.
+  auto shape = [&](double g) {
+    double sum = 0;
+    for (int i = 0; i < kMin; ++i) {
+      m[i] = off[static_cast<size_t>(i)] ? 0 : sim::det::Exp(g * (lb[i] - mx));
+      sum += m[i];
+    }
+    const double s = (kMin - n_off * floor) / sum;
+    for (int i = 0; i < kMin; ++i) m[i] = off[static_cast<size_t>(i)] ? floor : m[i] * s;
+    return s;
+  };
   double lo = 0, hi = 10;
   for (int it = 0; it < 40; ++it) {
     double mid = 0.5 * (lo + hi);
-    if (shape(mid, &m) < target) lo = mid; else hi = mid;
+    if (shape(mid) < target) lo = mid; else hi = mid;
   }
-  shape(lo, &m);
+  shape(lo);
   return m;
+}
+
+std::vector<uint32_t> Generator::MinuteCounts(int v, int day) const {
+  const WorkloadConfig& c = config_;
+  const std::vector<double> env = Envelope(v, day);
+  sim::Rng rng = sim::Rng::ForStream(c.seed, Mix(static_cast<uint64_t>(v) + 1, static_cast<uint64_t>(day) + 1, 83, 0));
+  const double per_min = c.volumes[v].avg_iops * c.rate_scale * 60;
+  std::vector<uint32_t> n(env.size());
+  for (size_t i = 0; i < env.size(); ++i) n[i] = Poisson(rng, per_min * env[i]);
+  const int64_t shift = ShiftNs(v, day), gap = static_cast<int64_t>(c.burst_gap_ms * 1e6);
+  constexpr int64_t kMinNs = int64_t{60} * 1000000000;
+  for (uint64_t i = 0; i < models_[v].drift_reads; ++i) {
+    const int64_t t = shift + static_cast<int64_t>(i) * gap;
+    if (t >= kDayNs) break;
+    ++n[static_cast<size_t>(t / kMinNs)];
+  }
+  return n;
 }
 
 void Generator::ReadPool(int v, int day, std::vector<uint64_t>* pool) const {

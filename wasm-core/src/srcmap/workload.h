@@ -4,10 +4,13 @@
 //
 // The generator's model, per volume and day (every constant is a choice unless it names the
 // thesis; docs/decisions.md, SRCMap: workload):
-//  - intensity: Poisson arrivals at avg_iops × m(minute), m a per-minute envelope (diurnal
-//    cosine × log-normal AR(1) noise, raised to a power fitted so that the day's mean is the
-//    volume's average IOPS and its largest minute is its Max IOPS: Table 3.2, "Max IOPS" read
-//    as the busiest one-minute bin);
+//  - intensity: Poisson arrivals at avg_iops × m(minute), m a per-minute envelope: diurnal
+//    triangle × log-normal AR(1) noise, raised to a power fitted so that the day's mean is the
+//    volume's average IOPS and its largest minute is its Max IOPS (Table 3.2, "Max IOPS" read
+//    as the busiest one-minute bin), broken by idle spells: OFF periods of near-silence (the
+//    rate × idle_floor) with heavy-tailed (Pareto) lengths, started mostly at night (Obs 2's
+//    orders of magnitude between the quietest and busiest periods; the ON minutes carry the
+//    day's mean);
 //  - mix: a fraction of requests are writes (Table 3.1's write share of bytes for the class);
 //    sizes 4-64 KB, aligned, inside one extent (the tracking unit, 64 KB by default); 30% of
 //    requests continue where the volume's previous request of their type ended (sequential
@@ -106,6 +109,13 @@ struct WorkloadConfig {
   double seq_prob = 0.3;           // a request continues where the volume's last one of its type ended
   double pool_min_reads = 5;       // expected reads per pool extent per day the pools are capped to (0: no cap)
   double noise_sigma = 1.0, noise_rho = 0.98, diurnal_amplitude = 0.6;
+  // Idle spells (Obs 2; choices, docs/decisions.md): a Poisson number a day, each starting at a
+  // minute drawn with weight 1 - diurnal (none at the daily peak), lasting Pareto(idle_min_minutes,
+  // idle_alpha) minutes up to idle_max_minutes; inside, the rate is idle_floor × the average.
+  // The spells take at most 1 - 1.25 × avg/max of the day, so the ON minutes can carry the mean
+  // under Max IOPS. idle_spells_per_day = 0 turns them off.
+  double idle_spells_per_day = 3, idle_min_minutes = 15, idle_alpha = 1.2, idle_max_minutes = 360;
+  double idle_floor = 1e-5;
 };
 
 // Table 3.2's eight volumes D0-D7 (home-1..3 and svn-wiki as "homes", the web volumes as
@@ -140,6 +150,13 @@ class Generator {
 
   // The per-minute intensity multipliers (mean 1) of volume `v` on `day`.
   std::vector<double> Envelope(int v, int day) const;
+  // The minutes of `day` inside volume `v`'s idle spells (1) or not (0).
+  std::vector<uint8_t> IdleMinutes(int v, int day) const;
+  // Volume `v`'s requests per minute of `day`, drawn as the stream draws them without generating
+  // the requests: Poisson with the envelope's rate in each minute (the stream's arrivals are
+  // Poisson with a rate constant within each minute), plus the shift burst's reads in their
+  // minutes. Tested against the generated requests. Used for Obs 2 over weeks.
+  std::vector<uint32_t> MinuteCounts(int v, int day) const;
 
   const WorkloadConfig& config() const { return config_; }
   const VolumeModel& model(int v) const { return models_[v]; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstdio>
 #include <set>
@@ -155,6 +156,78 @@ TEST(SrcmapWorkload, NextDayHitRatioSaturates) {
   }
 }
 
+// MinuteCounts (drawn per minute, without the requests) against the generated requests' own
+// per-minute counts: the same totals, empty minutes and hourly range, up to the draw.
+TEST(SrcmapWorkload, MinuteCountsMatchTheStream) {
+  const uint64_t seed = 5;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  WorkloadConfig c = EvaluationWorkload(seed);
+  c.volumes = {c.volumes[1], c.volumes[5], c.volumes[6]};  // online, svn-wiki, home-2
+  auto g = Generator::Create(c).value();
+  for (int day : {3, 21}) {
+    std::vector<std::vector<uint32_t>> stream(3, std::vector<uint32_t>(1440, 0));
+    auto src = g->Day(day);
+    Request r;
+    while (src->Next(&r)) ++stream[r.volume][static_cast<size_t>((r.t_ns - day * kDayNs) / (int64_t{60} * 1000000000))];
+    for (int v = 0; v < 3; ++v) {
+      const std::vector<uint32_t> drawn = g->MinuteCounts(v, day);
+      double a = 0, b = 0, empty_a = 0, empty_b = 0;
+      for (int m = 0; m < 1440; ++m) {
+        a += stream[v][m];
+        b += drawn[m];
+        empty_a += stream[v][m] == 0;
+        empty_b += drawn[m] == 0;
+      }
+      const double ha = RangeDecades(stream[v], 60), hb = RangeDecades(drawn, 60);
+      std::printf("%-9s day %d: requests %.0f / %.0f, empty minutes %.0f / %.0f, hourly decades %.2f / %.2f\n",
+                  c.volumes[v].name.c_str(), day, a, b, empty_a, empty_b, ha, hb);
+      EXPECT_NEAR(b, a, 4 * std::sqrt(a) + 5) << c.volumes[v].name;
+      EXPECT_NEAR(empty_b, empty_a, 4 * std::sqrt(std::max(empty_a, 1.0)) + 10) << c.volumes[v].name;
+      EXPECT_NEAR(hb, ha, 0.7) << c.volumes[v].name;  // the quietest hour holds a few requests
+    }
+  }
+}
+
+// Obs 2: idle spells (near-silent, mostly at night) take the hourly range of Table 3.1's volumes
+// over three weeks to 5-6 decades, while each day keeps its mean and busiest minute.
+TEST(SrcmapWorkload, IdleSpellsGiveObs2Decades) {
+  const uint64_t seed = 1;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  auto g = Generator::Create(CharacterizationWorkload(seed)).value();
+  double widest = 0;
+  for (int v = 0; v < g->num_volumes(); ++v) {
+    std::vector<uint32_t> counts;
+    double night = 0, off = 0;
+    for (int d = 0; d < 21; ++d) {
+      const std::vector<uint32_t> c = g->MinuteCounts(v, d);
+      counts.insert(counts.end(), c.begin(), c.end());
+      const std::vector<uint8_t> idle = g->IdleMinutes(v, d);
+      for (int m = 0; m < 1440; ++m) {
+        off += idle[m];
+        night += idle[m] && (m < 7 * 60 || m >= 19 * 60);
+      }
+    }
+    const double dh = RangeDecades(counts, 60);
+    std::printf("%-7s hourly decades %.2f, idle %.1f%% of minutes, %.0f%% of them 19-7 h\n",
+                g->config().volumes[v].name.c_str(), dh, 100 * off / (21 * 1440), 100 * night / off);
+    EXPECT_GT(off, 0) << v;
+    EXPECT_GT(night / off, 0.6) << v;  // mostly at night
+    widest = std::max(widest, dh);
+  }
+  EXPECT_GE(widest, 5);
+  EXPECT_LE(widest, 6.5);
+  // Without the spells, the same trace spans far less.
+  WorkloadConfig none = CharacterizationWorkload(seed);
+  none.idle_spells_per_day = 0;
+  auto h = Generator::Create(none).value();
+  std::vector<uint32_t> counts;
+  for (int d = 0; d < 21; ++d) {
+    const std::vector<uint32_t> c = h->MinuteCounts(0, d);
+    counts.insert(counts.end(), c.begin(), c.end());
+  }
+  EXPECT_LT(RangeDecades(counts, 60), widest - 1);
+}
+
 TEST(SrcmapWorkload, RejectsBadConfigs) {
   WorkloadConfig c = EvaluationWorkload(1);
   c.extent_bytes = 1000;
@@ -164,6 +237,11 @@ TEST(SrcmapWorkload, RejectsBadConfigs) {
   auto g = Generator::Create(c);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.status().message().find("webmail"), std::string::npos);
+  c = EvaluationWorkload(1);
+  c.idle_alpha = 0;
+  auto i = Generator::Create(c);
+  ASSERT_FALSE(i.ok());
+  EXPECT_NE(i.status().message().find("idle spells"), std::string::npos);
 }
 
 }  // namespace

@@ -1,17 +1,22 @@
 // srcmap.workload (thesis §3.3: Figs 3.1-3.3, Tables 3.1-3.2): the generated workload measured
 // beside the statistics the thesis gives of its traces.
-//  - Table 3.2 and Obs 2 (Fig 3.1): the evaluated day (day 21) of the eight evaluation volumes,
-//    generated at `rate_scale` × their intensity and measured by MeasureTrace
-//    (srcmap/trace_stats.h): average IOPS and the busiest one-minute bin with the scale undone,
-//    the intensity's range in decades over one-minute bins, the write share of bytes (Table
+//  - Table 3.2: the evaluated day (day 21) of the eight evaluation volumes, generated at
+//    `rate_scale` × their intensity and measured by MeasureTrace (srcmap/trace_stats.h): average
+//    IOPS and the busiest one-minute bin with the scale undone, the write share of bytes (Table
 //    3.1's class), the read-idle periods (Fig 3.3: gaps between reads that hold a write).
+//  - Obs 2 (Fig 3.1) as the thesis states it: Table 3.1's three workloads over three weeks (days
+//    0-20) at full intensity, the busiest over the quietest non-empty bin, the largest of the
+//    three ("as much as"); one-hour and one-minute bins (the thesis gives none). The same for the
+//    eight volumes over the evaluated day and the week before. Per-minute counts come from
+//    Generator::MinuteCounts (the stream's per-minute Poisson counts, drawn without the requests).
 //  - Fig 3.2 (Obs 3): Table 3.1's three volumes (mail, homes, web-vm); the extents the next day
 //    (day 21) reads, and reads or writes, found among the extents the last H = 1..21 days touched
 //    (drawn by TouchedOnDay, the per-extent equivalent of generating the days).
 // The generator's intensity (mean and busiest minute) and its warm set's recurrence (every 1..H
 // days, H Fig 3.2's window) are calibrated inputs: those anchors are marked Fitted. The decades
-// and read-idle periods emerge from the generated requests.
+// emerge from the idle spells and the Poisson counts, the read-idle periods from the requests.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -162,10 +167,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   Series avg_t{"average IOPS (thesis Table 3.2)", "paper", vx, "average load (IOPS)", {}};
   Series max_lab{"busiest minute (lab)", "measured", vx, "busiest minute (IOPS)", {}};
   Series max_t{"busiest minute (thesis Table 3.2 Max IOPS)", "paper", vx, "busiest minute (IOPS)", {}};
-  Series dec_lab{"one-minute bins of the day (lab)", "measured", vx, "intensity range (decades)", {}};
+  Series dec_lab{"one-minute bins, 8 days (lab)", "measured", vx, "intensity range (decades)", {}};
+  Series dec_hour{"one-hour bins, 8 days (lab)", "measured", vx, "intensity range (decades)", {}};
   Series dec_env{"the generator's envelope over a week (lab)", "measured", vx,
                  "intensity range (decades)", {}};
-  Series dec_t{"5-6 decades, the low end (thesis Obs 2)", "paper", vx, "intensity range (decades)", {}};
+  Series dec_t{"as much as 5-6 decades (thesis Obs 2, on mail, homes, web-vm)", "paper", vx,
+               "intensity range (decades)", {}};
   Series wr_lab{"written share of bytes (lab)", "measured", vx, "written (% of bytes)", {}};
   Series wr_t{"written share of bytes (thesis Table 3.1, the volume's class)", "paper", vx, "written (% of bytes)", {}};
   Series idle2{"≤ 2 min (lab)", "measured", vx, "read-idle periods (%)", {}};
@@ -173,9 +180,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   Series idle30{"< 30 min (lab)", "measured", vx, "read-idle periods (%)", {}};
   Series idle_max{"longest read-idle period (lab)", "measured", vx, "longest read gap (s)", {}};
   double err_avg = 0, err_max = 0, worst_avg = 0, min_dec = 1e9, max_dec = 0, env_min = 1e9, env_max = 0;
+  double min_dec_h = 1e9, max_dec_h = 0;
   double homes_n = 0, homes_le2 = 0, web_n = 0, web_lt30 = 0, web_le5 = 0, idle_longest = 0;
-  auto gen = srcmap::Generator::Create(wc);  // for the envelopes
-  if (!gen.ok()) return gen.status();
+  srcmap::WorkloadConfig fw = wc;  // the eight volumes at full intensity, for Obs 2
+  fw.rate_scale = 1;
+  auto full_gen = srcmap::Generator::Create(fw);
+  if (!full_gen.ok()) return full_gen.status();
   for (int v = 0; v < nv; ++v) {
     const srcmap::VolumeStats& s = st.volumes[static_cast<size_t>(v)];
     const srcmap::VolumeSpec& t = vols[static_cast<size_t>(v)];
@@ -183,16 +193,23 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     err_avg += std::abs(a - t.avg_iops) / t.avg_iops / nv;
     err_max += std::abs(m - t.max_iops) / t.max_iops / nv;
     worst_avg = std::max(worst_avg, std::abs(a - t.avg_iops) / t.avg_iops);
-    min_dec = std::min(min_dec, s.decades);
-    max_dec = std::max(max_dec, s.decades);
-    // The model's intensity itself: a week of one-minute multipliers (Fig 3.1 draws three).
+    // Obs 2 on the volume: the evaluated day and the week before at full intensity, and the
+    // model's own intensity (its envelope) over the same days.
+    std::vector<uint32_t> counts;
     double hi = 0, lo = 1e300;
-    for (int d = day - 7; d < day; ++d) {
-      for (double x : gen.value()->Envelope(v, d)) {
+    for (int d = day - 7; d <= day; ++d) {
+      const std::vector<uint32_t> c = full_gen.value()->MinuteCounts(v, d);
+      counts.insert(counts.end(), c.begin(), c.end());
+      for (double x : full_gen.value()->Envelope(v, d)) {
         hi = std::max(hi, x);
         lo = std::min(lo, x);
       }
     }
+    const double dec_m = srcmap::RangeDecades(counts, 1), dec_h = srcmap::RangeDecades(counts, 60);
+    min_dec = std::min(min_dec, dec_m);
+    max_dec = std::max(max_dec, dec_m);
+    min_dec_h = std::min(min_dec_h, dec_h);
+    max_dec_h = std::max(max_dec_h, dec_h);
     const double env = lo > 0 ? sim::det::Log(hi / lo) / sim::det::Log(10.0) : 0;
     env_min = std::min(env_min, env);
     env_max = std::max(env_max, env);
@@ -200,7 +217,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     avg_t.points.emplace_back(v, t.avg_iops);
     max_lab.points.emplace_back(v, m);
     max_t.points.emplace_back(v, t.max_iops);
-    dec_lab.points.emplace_back(v, s.decades);
+    dec_lab.points.emplace_back(v, dec_m);
+    dec_hour.points.emplace_back(v, dec_h);
     dec_env.points.emplace_back(v, env);
     dec_t.points.emplace_back(v, 5);
     const srcmap::ClassStats& cls = srcmap::ClassOf(wc.volumes[static_cast<size_t>(v)].cls);
@@ -226,7 +244,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     }
     r.AddMetric(std::string("avg_iops_") + t.id, a);
     r.AddMetric(std::string("max_iops_") + t.id, m);
-    r.AddMetric(std::string("decades_") + t.id, s.decades);
+    r.AddMetric(std::string("decades_") + t.id, dec_m);
+    r.AddMetric(std::string("decades_hour_") + t.id, dec_h);
     r.AddMetric(std::string("read_idle_le_2min_pct_") + t.id, 100 * ri.read_idle_le_2min);
   }
   r.AddMetric("avg_iops_err_pct", 100 * err_avg);
@@ -234,12 +253,64 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.AddMetric("worst_avg_iops_err_pct", 100 * worst_avg);
   r.AddMetric("min_decades", min_dec);
   r.AddMetric("max_decades", max_dec);
+  r.AddMetric("min_decades_hour", min_dec_h);
+  r.AddMetric("max_decades_hour", max_dec_h);
   r.AddMetric("envelope_min_decades", env_min);
   r.AddMetric("envelope_max_decades", env_max);
   r.AddMetric("read_idle_le_2min_pct", 100 * Div(homes_le2, homes_n));
   r.AddMetric("webvm_read_idle_le_5min_pct", 100 * Div(web_le5, web_n));
   r.AddMetric("webvm_read_idle_lt_30min_pct", 100 * Div(web_lt30, web_n));
   r.AddMetric("read_idle_max_s", idle_longest);
+
+  // Obs 2 / Fig 3.1 on Table 3.1's volumes (mail, homes, web-vm), unsampled, at full intensity
+  // over three weeks (the thesis's traces' length): per-minute counts, binned by the hour too.
+  srcmap::WorkloadConfig oc = srcmap::CharacterizationWorkload(ctx.seed());
+  auto ogen = srcmap::Generator::Create(oc);
+  if (!ogen.ok()) return ogen.status();
+  double fig31_h = 0, fig31_m = 0;
+  std::string obs2_note = "Obs 2 on Table 3.1's volumes over three weeks (days 0-20) at full intensity, one-hour / one-minute bins "
+                          "(the count bound at one minute, log10 of the busiest minute's requests): ";
+  for (int v = 0; v < ogen.value()->num_volumes(); ++v) {
+    const srcmap::ClassStats& cls = srcmap::ClassOf(oc.volumes[static_cast<size_t>(v)].cls);
+    std::vector<uint32_t> counts;
+    counts.reserve(static_cast<size_t>(srcmap::kHistoryDays) * 1440);
+    for (int d = 0; d < srcmap::kHistoryDays; ++d) {
+      const std::vector<uint32_t> c = ogen.value()->MinuteCounts(v, d);
+      counts.insert(counts.end(), c.begin(), c.end());
+    }
+    const double dh = srcmap::RangeDecades(counts, 60), dm = srcmap::RangeDecades(counts, 1);
+    uint32_t busiest = 0;
+    uint64_t busiest_hour = 0;
+    for (size_t i = 0; i < counts.size(); ++i) {
+      busiest = std::max(busiest, counts[i]);
+      if (i % 60 == 0) {
+        uint64_t n = 0;
+        for (size_t j = i; j < i + 60 && j < counts.size(); ++j) n += counts[j];
+        busiest_hour = std::max(busiest_hour, n);
+      }
+    }
+    const double lg10 = sim::det::Log(10.0);
+    const double bound = busiest ? sim::det::Log(static_cast<double>(busiest)) / lg10 : 0;
+    const double hour_bound = busiest_hour ? sim::det::Log(static_cast<double>(busiest_hour)) / lg10 : 0;
+    const std::string key = v == 0 ? "mail" : v == 1 ? "homes" : "webvm";
+    r.AddMetric("fig31_decades_hour_" + key, dh);
+    r.AddMetric("fig31_decades_minute_" + key, dm);
+    r.AddMetric("fig31_minute_bound_decades_" + key, bound);
+    r.AddMetric("fig31_hour_bound_decades_" + key, hour_bound);
+    fig31_h = std::max(fig31_h, dh);
+    fig31_m = std::max(fig31_m, dm);
+    obs2_note += std::string(v ? "; " : "") + cls.name + " " + Sig(dh) + " / " + Sig(dm) + " (" + Sig(bound) + ")";
+    Series s{std::string(cls.name) + " (lab, Table 3.1's volume)", "measured", "time (days)", "load per hour (IOPS)", {}};
+    for (size_t i = 0; i < counts.size(); i += 60) {
+      uint64_t n = 0;
+      for (size_t j = i; j < i + 60 && j < counts.size(); ++j) n += counts[j];
+      if (n) s.points.emplace_back(static_cast<double>(i) / 1440, static_cast<double>(n) / 3600);
+    }
+    r.series.push_back(s);
+  }
+  r.AddMetric("fig31_max_decades_hour", fig31_h);
+  r.AddMetric("fig31_max_decades_minute", fig31_m);
+  if (!ctx.Progress(0.65)) return Status::Cancelled("cancelled");
 
   // Fig 3.2 on Table 3.1's volumes.
   // Each volume is sampled to at most kSampleGb of its extents (its size and its rate × the same
@@ -315,7 +386,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     }
     r.series.push_back(s);
   }
-  for (Series* s : {&avg_lab, &avg_t, &max_lab, &max_t, &dec_lab, &dec_env, &dec_t, &wr_lab, &wr_t, &idle2, &idle5, &idle30, &idle_max}) {
+  for (Series* s : {&avg_lab, &avg_t, &max_lab, &max_t, &dec_lab, &dec_hour, &dec_env, &dec_t, &wr_lab, &wr_t, &idle2, &idle5, &idle30, &idle_max}) {
     r.series.push_back(*s);
   }
 
@@ -327,17 +398,25 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.AddAnchor("max_iops_err_pct", 0, {false, 15},
               Fitted("thesis Table 3.2: Max IOPS per volume (read as the busiest one-minute bin)", fitted_rate,
                      "at a small rate_scale a minute holds few requests, so the busiest one is a noisy draw"));
-  const std::string dec_miss =
-      "the generated day's one-minute bins span " + Sig(min_dec) + "-" + Sig(max_dec) +
-      " decades and the generator's own envelope (diurnal cosine × log-normal AR(1) noise fitted to Table 3.2's mean "
-      "and maximum) " + Sig(env_min) + "-" + Sig(env_max) +
-      " over a week: the model has no silent hours; the thesis's 5-6 are over three weeks of real traces at a bin it "
-      "does not give";
-  r.AddAnchor("min_decades", 5, {false, 0.5},
-              Emergent("thesis Obs 2 (Fig 3.1): 5-6 orders of magnitude between the lowest and highest intensity",
-                       "the busiest over the quietest non-empty one-minute bin of the generated day", dec_miss));
-  r.AddAnchor("max_decades", 6, {false, 0.5},
-              Emergent("thesis Obs 2 (Fig 3.1): 5-6 orders of magnitude", "as min_decades", dec_miss));
+  const std::string obs2_claim =
+      "thesis Obs 2 (Fig 3.1): as much as 5-6 orders of magnitude between the lowest and highest intensity of the "
+      "mail, homes and web-vm workloads across their three weeks";
+  r.AddAnchor("fig31_max_decades_hour", 5.5, {false, 0.5},
+              Emergent(obs2_claim,
+                       "the largest over Table 3.1's three volumes of the busiest over the quietest non-empty one-hour "
+                       "bin of requests, days 0-20 at full intensity (the bin is the lab's reading: the thesis gives "
+                       "none; Fig 3.1's axis spans three weeks)",
+                       "the quietest non-empty hour holds about one request (inside an idle spell), so the range "
+                       "is log10 of the busiest hour's requests: mail's (its Table 3.1 average, about 70 IOPS, at "
+                       "the diurnal peak) gives " + Sig(r.Metric("fig31_hour_bound_decades_mail")) +
+                           ", a little above the thesis's 6; homes " + Sig(r.Metric("fig31_hour_bound_decades_homes")) +
+                           ", web-vm " + Sig(r.Metric("fig31_hour_bound_decades_webvm"))));
+  r.AddAnchor("fig31_max_decades_minute", 5.5, {false, 0.5},
+              Emergent(obs2_claim, "as fig31_max_decades_hour over one-minute bins",
+                       "at one-minute bins the range is capped by the busiest minute's request count (log10 of it: " +
+                           Sig(r.Metric("fig31_minute_bound_decades_mail")) + " for mail, whose busiest minute is the "
+                           "lab's choice of 10 × its average; Table 3.2's busiest minutes of 4-90 IOPS cap the eight "
+                           "volumes at 2.4-3.7): 5-6 decades at one minute would need 1,700-17,000 IOPS minutes"));
   r.AddAnchor("read_idle_le_2min_pct", 100, {false, 2},
               Emergent("thesis Obs 4 (Fig 3.3): all read-idle periods of homes and mail are ≤ 2 min (web-vm: most "
                        "≤ 5 min, all < 30 min)",
@@ -359,17 +438,20 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.notes.push_back("Table 3.2: average IOPS within " + Sig(100 * worst_avg) +
                     "% on every volume; the busiest minute within " + Sig(100 * err_max) +
                     "% on average (the busiest minute is one draw of a Poisson count).");
-  r.notes.push_back("Obs 2: one-minute bins of the generated day span " + Sig(min_dec) + " to " +
-                    Sig(max_dec) +
-                    " decades against the thesis's 5-6 (the envelope itself, over a week: " + Sig(env_min) + " to " + Sig(env_max) +
-                    "). The envelope is a diurnal shape times log-normal noise fitted to Table 3.2's mean and "
-                    "maximum; the thesis's range is over three weeks of its traces at a bin it does not give, and a "
-                    "trace with near-silent stretches at a 1 s bin spans many more decades than one-minute bins can. "
-                    "At a small rate_scale the quietest minute holds few requests, which widens the measured range.");
+  r.notes.push_back(obs2_note + ". The thesis: as much as 5-6 decades, bin not given. The generator's idle spells "
+                    "(near-silent OFF periods with Pareto lengths, mostly at night; docs/decisions.md) give the quiet "
+                    "end; the busy end is Table 3.2's (or the class's) mean and busiest minute.");
+  r.notes.push_back("Obs 2 on the eight volumes (the evaluated day and the week before, full intensity): one-minute bins "
+                    "span " + Sig(min_dec) + "-" + Sig(max_dec) + " decades (capped at log10(60 × Max IOPS) = 2.4-3.7 by "
+                    "Table 3.2's busiest minutes), one-hour bins " + Sig(min_dec_h) + "-" + Sig(max_dec_h) +
+                    "; the generator's envelope itself " + Sig(env_min) + "-" + Sig(env_max) +
+                    " (its idle floor is 1e-5 of the average).");
   r.notes.push_back("Obs 4: " + Sig(r.Metric("read_idle_le_2min_pct")) +
                     "% of the homes-class volumes' read-idle periods are ≤ 2 min (thesis: all for homes and mail); "
                     "the web-vm-class volumes' are " + Sig(r.Metric("webvm_read_idle_lt_30min_pct")) +
-                    "% < 30 min (thesis: all). The longest is " + Sig(idle_longest) + " s.");
+                    "% < 30 min (thesis: all). The longest is " + Sig(idle_longest) +
+                    " s: an idle spell (Obs 2's near-silent stretches) between a write and the next read; each spell "
+                    "leaves one such period among thousands of short ones.");
   r.notes.push_back("Fig 3.2 is on Table 3.1's three volumes (mail, homes, web-vm): the extents day 21 reads (and "
                     "reads or writes) found among those the H days before touched, as extents (64 KB) not requests. "
                     "Reads against everything touched is the thesis's scenario (iii) (recently written data is part "

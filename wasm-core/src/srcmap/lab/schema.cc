@@ -43,7 +43,7 @@ void RegisterSrcmapSessions(std::vector<SessionInfo>* out) {
   s.live = SrcmapSession::LiveFields();
   s.script = true;
   s.ops = Ops();
-  s.views = {{"power", "per elapsed minute: watts, spinning disks, load, the Eq. 3.1 ideal; and the spin-ups", {}}};
+  s.views = {{"power", "per elapsed minute: watts, spinning disks, load, the Eq. 3.1 ideal; and the spin-ups (hour, disk, cause: 0 planned, 1 read miss, 2 other I/O)", {}}};
   s.create = SrcmapSession::New;
   out->push_back(std::move(s));
 }

@@ -130,6 +130,16 @@ TEST(SrcmapSession, TheDaysEndIsRunGeneratedDaysReport) {
   for (const auto& d : r.disks) ups += d.spin_ups;
   EXPECT_EQ(Num(v, "totals", "spin_ups"), static_cast<double>(ups));
   EXPECT_EQ(Num(v, "totals", "remaps"), static_cast<double>(r.remaps));
+  {  // each spin-up tick carries its cause, the report's
+    auto cols = s->Columns("power", "{}");
+    ASSERT_TRUE(cols.ok());
+    const auto* cause = cols.value().Find("spin_up_cause");
+    ASSERT_NE(cause, nullptr);
+    ASSERT_EQ(cause->f64.size(), r.spin_up_events.size());
+    for (size_t i = 0; i < r.spin_up_events.size(); ++i) {
+      EXPECT_EQ(cause->f64[i], static_cast<double>(r.spin_up_events[i].cause)) << i;
+    }
+  }
   EXPECT_NEAR(Num(v, "power", "avg_watts"), r.avg_watts, 0.0005);
   ASSERT_NE(s->report(), nullptr);
   EXPECT_EQ(s->report()->avg_watts, r.avg_watts);

@@ -258,12 +258,13 @@ StatusOr<ColumnSet> SrcmapSession::View(const std::string& name, const ParamValu
     load.push_back(m.load_iops);
   }
   std::vector<double> ideal(r.minute_ideal_watts().begin(), r.minute_ideal_watts().begin() + static_cast<std::ptrdiff_t>(minutes.size()));
-  std::vector<double> up_h, up_disk;
+  std::vector<double> up_h, up_disk, up_cause;
   const double end_h = minutes.empty() ? 0 : minutes.back().t_h + 1.0 / 60;
   for (const SpinUp& s : report_ ? report_->spin_up_events : r.spin_up_events()) {
     if (s.t_h >= end_h) continue;  // the I/O that ran after the day
     up_h.push_back(s.t_h);
     up_disk.push_back(s.disk);
+    up_cause.push_back(static_cast<double>(s.cause));  // 0 planned, 1 read miss, 2 other I/O
   }
   ColumnSet c;
   c.F64("t_h", std::move(t))
@@ -272,7 +273,8 @@ StatusOr<ColumnSet> SrcmapSession::View(const std::string& name, const ParamValu
       .F64("load_iops", std::move(load))
       .F64("ideal_watts", std::move(ideal))
       .Numbers("spin_up_h", std::move(up_h))
-      .Numbers("spin_up_disk", std::move(up_disk));
+      .Numbers("spin_up_disk", std::move(up_disk))
+      .Numbers("spin_up_cause", std::move(up_cause));
   return c;
 }
 

@@ -174,7 +174,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
       <h3>Power over the day</h3>
       <PowerChart series={series} refs={{ allOn: snap?.power.all_on_watts ?? null, standby: snap?.power.standby_watts ?? null }} nowH={snap ? snap.t_h : null}
         onReadout={setChartReadout}
-        label={`Power over the day: watts per minute as a step line against the all-on and standby lines and the ideal proportional to load, the load on the right axis, spin-ups as ticks. Focus here and use the arrow keys to read a minute.${snap ? ` Now: ${powerLine(snap)}` : ''}`} />
+        label={`Power over the day: watts per minute as a step line against the all-on and standby lines and the ideal proportional to load, the load on the right axis, spin-ups as marks under the curve (triangle planned, diamond a read miss, bar other I/O). Focus here and use the arrow keys to read a minute.${snap ? ` Now: ${powerLine(snap)}` : ''}`} />
       <ChartLegend />
       <p className="small srcmap-chart-readout" aria-live="polite" data-testid="srcmap-chart-readout">
         {chartReadout || 'Point at the chart (or focus it and use ← →) to read one minute.'}

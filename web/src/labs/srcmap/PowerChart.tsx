@@ -1,13 +1,13 @@
 /**
  * The power chart over the day as SVG (powerScene.ts): watts as a step line against the all-on and
- * standby lines and Eq. 3.1's ideal, the load on the right axis, spin-ups as ticks under the
- * curve, now as a cursor. The chart is focusable: ← → pick a minute (Shift: ten), Home / End jump,
+ * standby lines and Eq. 3.1's ideal, the load on the right axis, spin-ups as marks under the
+ * curve (a triangle planned, a diamond for a read miss, a bar for other I/O), now as a cursor. The chart is focusable: ← → pick a minute (Shift: ten), Home / End jump,
  * Escape lets go; the pointer picks too. The picked minute is read out in words (`onReadout`).
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { powerScene, rowAt, rowText, xHour, type PowerRefs } from './powerScene';
 import { useWidth } from './MapView';
-import { SM } from './srcmapPalette';
+import { SM, SPINUP_STYLES, spinUpStyle } from './srcmapPalette';
 import type { PowerSeries } from './srcmapTypes';
 
 interface Props {
@@ -99,14 +99,26 @@ export function PowerChart({ series, refs, nowH, label, onReadout, initialWidth 
         {s.watts && <path d={s.watts} fill="none" stroke={SM.watts} strokeWidth={2.2} />}
         {s.allOnY !== null && <text x={f.left + 4} y={s.allOnY - 4} className="srcmap-line-label">all on {refs.allOn?.toFixed(1)} W</text>}
         {s.standbyY !== null && <text x={f.left + 4} y={s.standbyY + 13} className="srcmap-line-label">standby {refs.standby?.toFixed(1)} W</text>}
-        {s.spinUps.map((u, i) => (
-          <line key={`u${i}`} x1={u.x} x2={u.x} y1={bottom - 12} y2={bottom} stroke={SM.spinUp} strokeWidth={2} />
-        ))}
+        {s.spinUps.map((u, i) => {
+          const st = spinUpStyle(u.cause);
+          return <path key={`u${i}`} d={u.d} fill={st.colour} stroke="#ffffff" strokeWidth={0.8} data-cause={st.word} />;
+        })}
         {s.cursorX !== null && <line x1={s.cursorX} x2={s.cursorX} y1={f.top} y2={bottom} stroke={SM.ink} strokeWidth={1} strokeOpacity={0.6} />}
         {s.pickX !== null && <line x1={s.pickX} x2={s.pickX} y1={f.top} y2={bottom} stroke={SM.ink} strokeDasharray="2 2" />}
         {n === 0 && <text x={f.left + f.w / 2} y={f.top + f.h / 2} textAnchor="middle" className="srcmap-tick">press Play: the day’s power draws here minute by minute</text>}
       </svg>
     </div>
+  );
+}
+
+/** A spin-up cause's mark, for the legend. */
+export function SpinUpSample({ cause }: { cause: number }) {
+  const st = SPINUP_STYLES[cause]!;
+  const d = st.shape === 'triangle' ? 'M6,1L11,11L1,11Z' : st.shape === 'diamond' ? 'M6,0L12,6L6,12L0,6Z' : 'M5,0H7V12H5Z';
+  return (
+    <svg className="srcmap-swatch" width="12" height="12" aria-hidden="true" focusable="false">
+      <path d={d} fill={st.colour} />
+    </svg>
   );
 }
 

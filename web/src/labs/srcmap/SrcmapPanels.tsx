@@ -6,8 +6,8 @@
  */
 import { fmt } from '../../viz/format';
 import { StateIcon } from './MapView';
-import { LineSample } from './PowerChart';
-import { SM, STATE_STYLES } from './srcmapPalette';
+import { LineSample, SpinUpSample } from './PowerChart';
+import { SM, SPINUP_STYLES, STATE_STYLES } from './srcmapPalette';
 import { clockText, counterRows, eventLines, powerLine, wattsText } from './srcmapReadout';
 import type { SrcmapSnapshot } from './srcmapTypes';
 
@@ -127,7 +127,7 @@ export function ChartLegend() {
       <span><LineSample colour={SM.ref} dash="8 4" />all on</span>
       <span><LineSample colour={SM.ref} dash="2 3" />all in standby</span>
       <span><LineSample colour={SM.load} dash="3 2" width={1.5} />load (right axis, IOPS)</span>
-      <span><svg className="srcmap-swatch" width="10" height="14" aria-hidden="true" focusable="false"><line x1={5} x2={5} y1={1} y2={13} stroke={SM.spinUp} strokeWidth={2} /></svg>a spin-up</span>
+      {SPINUP_STYLES.map((st, c) => <span key={st.word}><SpinUpSample cause={c} />{st.label}</span>)}
     </div>
   );
 }

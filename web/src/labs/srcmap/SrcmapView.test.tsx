@@ -77,7 +77,9 @@ describe('the panels', () => {
     const m = doc(<MapLegend />).body.textContent!;
     for (const w of ['spinning', 'idle', 'standby', 'spinning up', 'in the active set', 'served here now', 'a working-set replica']) expect(m).toContain(w);
     const c = doc(<ChartLegend />).body.textContent!;
-    for (const w of ['watts', 'ideal, Eq. 3.1', 'all on', 'standby', 'load (right axis, IOPS)', 'a spin-up']) expect(c).toContain(w);
+    for (const w of ['watts', 'ideal, Eq. 3.1', 'all on', 'standby', 'load (right axis, IOPS)', 'planned spin-up', 'spin-up for a read miss', 'spin-up for other I/O']) {
+      expect(c).toContain(w);
+    }
   });
 });
 
@@ -109,6 +111,8 @@ describe('the map and the chart', () => {
     expect(svg.textContent).toContain('standby 19.8 W');
     expect(svg.textContent).toContain('hour of the day');
     expect(svg.textContent).toContain('load (IOPS)');
-    expect(svg.querySelectorAll('path').length).toBe(3);
+    expect(svg.querySelectorAll('path').length).toBe(5);  // watts, ideal, load; two spin-up marks
+    // Each spin-up mark names its cause (the fixture: D3 planned at 2.01 h, D5 a read miss at 5.19 h).
+    expect([...svg.querySelectorAll('path[data-cause]')].map((p) => p.getAttribute('data-cause'))).toEqual(['planned', 'read miss']);
   });
 });

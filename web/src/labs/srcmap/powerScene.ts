@@ -2,12 +2,14 @@
  * The power chart over the day, from the session's "power" view (a row per elapsed minute): x the
  * hour of the day 0-24, y watts; the watts as a step line (each minute's average held over the
  * minute), the all-on and standby references, Eq. 3.1's ideal at each minute's load, the load on
- * a second axis (IOPS, right), the spin-ups as ticks under the plot, and now as a cursor. Pure:
+ * a second axis (IOPS, right), the spin-ups as marks under the plot (shape and colour by cause:
+ * planned, read miss, other I/O), and now as a cursor. Pure:
  * powerScene() computes the marks in CSS px for a width; PowerChart.tsx draws them as SVG.
  */
 import { fmt, fmtTicks } from '../../viz/format';
 import { niceMax } from '../../viz/timeChart';
 import { clockText } from './srcmapReadout';
+import { spinUpStyle, type SpinUpStyle } from './srcmapPalette';
 import type { PowerSeries } from './srcmapTypes';
 
 export interface PowerFrame {
@@ -38,8 +40,8 @@ export interface PowerScene {
   load: string;
   allOnY: number | null;
   standbyY: number | null;
-  /** Spin-up ticks: x and the disk. */
-  spinUps: Array<{ x: number; disk: number; h: number }>;
+  /** Spin-up marks: x, the disk, the cause (0 planned, 1 read miss, 2 other I/O) and its glyph (an SVG path). */
+  spinUps: Array<{ x: number; disk: number; h: number; cause: number; d: string }>;
   /** Now (null before the day starts). */
   cursorX: number | null;
   /** The minute the keyboard or pointer picked, its x (null: none). */
@@ -74,6 +76,14 @@ export function powerFrame(width: number): { frame: PowerFrame; height: number; 
   const h = narrow ? 170 : 200;
   const frame = { left: MARGIN.left, top: MARGIN.top, w: w - MARGIN.left - MARGIN.right, h };
   return { frame, height: MARGIN.top + h + MARGIN.bottom, narrow };
+}
+
+/** The glyph of a spin-up mark centred at (x, y), `r` px from the centre to a tip (an SVG path). */
+export function spinUpGlyph(shape: SpinUpStyle['shape'], x: number, y: number, r = 5): string {
+  const p = (a: number, b: number) => `${r1(a)},${r1(b)}`;
+  if (shape === 'triangle') return `M${p(x, y - r)}L${p(x + r, y + r)}L${p(x - r, y + r)}Z`;
+  if (shape === 'diamond') return `M${p(x, y - r)}L${p(x + r, y)}L${p(x, y + r)}L${p(x - r, y)}Z`;
+  return `M${p(x - 1, y - r - 1)}H${r1(x + 1)}V${r1(y + r + 1)}H${r1(x - 1)}Z`;
 }
 
 /** The chart for `series` (null: nothing yet), the references, now (hours) and a picked row (-1 none). */
@@ -114,7 +124,9 @@ export function powerScene(series: PowerSeries | null, refs: PowerRefs, nowH: nu
   if (series) {
     for (let i = 0; i < series.spin_up_h.length; i++) {
       const h = series.spin_up_h[i]!;
-      spinUps.push({ x: r1(hourX(f, h)), disk: series.spin_up_disk[i] ?? -1, h });
+      const x = r1(hourX(f, h));
+      const cause = series.spin_up_cause[i] ?? 2;
+      spinUps.push({ x, disk: series.spin_up_disk[i] ?? -1, h, cause, d: spinUpGlyph(spinUpStyle(cause).shape, x, f.top + f.h - 7) });
     }
   }
   return {
@@ -147,7 +159,7 @@ export function rowText(series: PowerSeries, i: number): string {
   const ups: string[] = [];
   for (let k = 0; k < series.spin_up_h.length; k++) {
     const h = series.spin_up_h[k]!;
-    if (h >= t && h < t + 1 / 60) ups.push(`D${series.spin_up_disk[k]}`);
+    if (h >= t && h < t + 1 / 60) ups.push(`D${series.spin_up_disk[k]} (${spinUpStyle(series.spin_up_cause[k] ?? 2).word})`);
   }
   return `${clockText(t)}: ${fmt(series.watts[i]!)} W, ${fmt(series.spinning[i]!)} disks spinning, load ${fmt(series.load_iops[i]!)} IOPS, ` +
     `ideal ${fmt(series.ideal_watts[i]!)} W${ups.length ? `; spin-up of ${ups.join(', ')}` : ''}.`;
@@ -166,5 +178,9 @@ export function readPower(cols: Record<string, unknown> | null | undefined): Pow
   if (!t || !w) return null;
   const n = t.length;
   const or = (k: string) => arr(k) ?? new Float64Array(n);
-  return { t_h: t, watts: w, spinning: or('spinning'), load_iops: or('load_iops'), ideal_watts: or('ideal_watts'), spin_up_h: arr('spin_up_h') ?? [], spin_up_disk: arr('spin_up_disk') ?? [] };
+  const upH = arr('spin_up_h') ?? [];
+  return {
+    t_h: t, watts: w, spinning: or('spinning'), load_iops: or('load_iops'), ideal_watts: or('ideal_watts'), spin_up_h: upH,
+    spin_up_disk: arr('spin_up_disk') ?? [], spin_up_cause: arr('spin_up_cause') ?? new Array<number>(upH.length).fill(2),
+  };
 }

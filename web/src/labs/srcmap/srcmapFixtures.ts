@@ -125,7 +125,7 @@ export function powerSeries(hours = 6): PowerSeries {
   const load = Float64Array.from(t, (h) => 65 + 45 * Math.sin(h));
   const ideal = Float64Array.from(load, (l) => (66.1 * l) / 190);
   const spinning = Float64Array.from(watts, (w) => Math.round((w - 19.8) / 5.8));
-  return { t_h: t, watts, spinning, load_iops: load, ideal_watts: ideal, spin_up_h: [2.01, 5.19], spin_up_disk: [3, 5] };
+  return { t_h: t, watts, spinning, load_iops: load, ideal_watts: ideal, spin_up_h: [2.01, 5.19], spin_up_disk: [3, 5], spin_up_cause: [0, 1] };
 }
 
 /** The `srcmap` session's schema as COMMON18.md pins it. */

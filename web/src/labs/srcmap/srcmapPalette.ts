@@ -31,6 +31,27 @@ export function stateStyle(state: string): StateStyle {
   return (STATE_STYLES as Record<string, StateStyle>)[state] ?? { ...UNKNOWN, label: state || '?' };
 }
 
+/** Why a disk spun up (the "power" view's spin_up_cause: 0, 1, 2), each its own shape and colour. */
+export interface SpinUpStyle {
+  colour: string;
+  shape: 'triangle' | 'diamond' | 'bar';
+  /** In the legend. */
+  label: string;
+  /** In the keyboard readout. */
+  word: string;
+}
+
+export const SPINUP_STYLES: readonly SpinUpStyle[] = [
+  { colour: '#0072B2', shape: 'triangle', label: 'planned spin-up (a decision: interval, level, re-trigger)', word: 'planned' },
+  { colour: '#D55E00', shape: 'diamond', label: 'spin-up for a read miss', word: 'read miss' },
+  { colour: '#CC79A7', shape: 'bar', label: 'spin-up for other I/O (a write, sync, a baseline’s request)', word: 'other I/O' },
+];
+
+/** The style of cause `c` (anything unknown reads as other I/O). */
+export function spinUpStyle(c: number): SpinUpStyle {
+  return SPINUP_STYLES[c === 0 || c === 1 ? c : 2]!;
+}
+
 export const SM = {
   /** The watts line (a step: the watts move when the set of spinning disks does). */
   watts: '#D55E00',
@@ -40,7 +61,7 @@ export const SM = {
   ref: '#6b7280',
   /** The load, on the second axis (dashed, so it does not read as a map edge). */
   load: '#0072B2',
-  /** Spin-up ticks. */
+  /** Spin-up marks: see SPINUP_STYLES (by cause). */
   spinUp: '#CC79A7',
   /** An edge where a volume is served now. */
   served: '#0072B2',

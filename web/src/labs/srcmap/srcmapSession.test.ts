@@ -50,6 +50,9 @@ describe('the srcmap session as the view reads it', () => {
     expect(p).not.toBeNull();
     expect(p!.t_h.length).toBe(300);
     expect(p!.watts[0]).toBeGreaterThan(19);
+    // Each spin-up carries its cause (0 planned, 1 read miss, 2 other I/O).
+    expect(p!.spin_up_cause.length).toBe(p!.spin_up_h.length);
+    for (let i = 0; i < p!.spin_up_cause.length; i++) expect([0, 1, 2]).toContain(p!.spin_up_cause[i]);
   }, 60_000);
 
   it('locate answers with the disks the map outlines; a malformed trace is refused by its line', async () => {

@@ -181,4 +181,6 @@ export interface PowerSeries {
   ideal_watts: ArrayLike<number>;
   spin_up_h: ArrayLike<number>;
   spin_up_disk: ArrayLike<number>;
+  /** Each spin-up's cause: 0 planned (a decision), 1 a read miss, 2 other I/O. */
+  spin_up_cause: ArrayLike<number>;
 }
