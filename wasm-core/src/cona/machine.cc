@@ -61,6 +61,8 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c) {
     wb.dirty_background_bytes = cache / 10;
     wb.dirty_limit_bytes = cache / 5;
     wb.writeback_max_bytes = 512 * 1024;
+    wb.fault_on_write = c.fault_on_write;
+    wb.linux_balance = c.linux_balance;
   }
   m->cache_ = std::make_unique<device::PageCache>(m->fault_.get(), cache, 250, wb);
   auto store = Store::Create(m->cache_.get(), o);

@@ -5,7 +5,9 @@
 //   - a fault injector between the page cache and the flash, always present, disarmed;
 //   - the page cache (the kernel's, over the mmapped file): (8 GB - 3 GB the OS and the
 //     processes took) x scale, less the store's two buffers; write-back like Linux 3.x's
-//     mmap (dirty_background_ratio 10%, dirty_ratio 20%, write-back in 512 KB requests);
+//     mmap (dirty_background_ratio 10%, dirty_ratio 20%, write-back in 512 KB requests,
+//     balance_dirty_pages throttling the writes that dirty a clean page; optionally mmap's
+//     write faults, `fault_on_write`);
 //   - a Store (cona/store.h) in a file sized for `records` + `extra_entries` entries.
 // The records themselves are not loaded here: cona/runner.h's load phase puts them.
 //
@@ -44,6 +46,14 @@ struct MachineConfig {
   uint64_t os_bytes = kThesisOsBytes;        // DRAM the OS and processes keep (thesis scale)
   uint64_t cache_bytes = 0;                  // page cache override (bytes, at scale); 0: computed
   bool write_back = true;                    // mmap-like write-back (false: write-through)
+  // Linux's balance_dirty_pages (device/page_cache.h): only writes that dirty a clean page
+  // are throttled.
+  bool linux_balance = true;
+  // mmap's write faults (device/page_cache.h): a store to a page not in memory reads it from
+  // the SSD first. Off by default: at the lab's scales the page cache is 1/1000 of the
+  // thesis's but B is not scaled, so the upper levels' slots fall out of the cache between
+  // induces and refault, which the thesis's 5 GB would not do (docs/decisions.md).
+  bool fault_on_write = false;
 };
 
 class Machine {

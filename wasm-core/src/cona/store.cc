@@ -756,26 +756,26 @@ Status Store::Scan(std::string_view start, int count, ScanDone done) {
 
 // A scan reads, from every visible cell, entries from the first key >= start (found by a binary
 // search of entry reads), merges them with the buffers newest first, and doubles its window
-// until `count` live keys are certain. The reads are issued together (the data is there at
-// submission); the scan completes when the last one does.
+// until `count` live keys are certain. On the thesis's mmapped file each entry read is a load
+// that may fault, and the client thread waits for each fault before its next load: the reads
+// are dependent and go to the device one after another, in the order the scan made them. The
+// scan decides what to read from the bytes a reader sees now (the device's Peek: the cells it
+// reads are immutable while it runs), then issues that chain; it completes after the last read
+// and its CPU work.
 void Store::RunScan(Op* op) {
   ++stats_.scans;
   const HostCosts& c = o_.costs;
   double cpu = c.op_base_ns;
-  struct ScanState { int pending = 1; std::function<void()> complete; };
-  auto state = std::make_shared<ScanState>();
-  auto finish = [state] {
-    if (--state->pending == 0 && state->complete) state->complete();
-  };
+  std::vector<uint64_t> reads;  // entry offsets, in the order the scan reads them
   std::vector<const Cell*> order = SearchOrder();
   std::vector<std::pair<std::string, std::string>> out;
   const std::string start = op->key;
   const uint64_t want = static_cast<uint64_t>(op->count);
   std::vector<uint8_t> buf(layout_.entry_bytes);
   auto read_entry = [&](const Cell* cell, uint64_t r, std::string* k, uint8_t* kind, std::string* v) {
-    ++state->pending;
-    Io(device::IoCommand::Single(device::IoEntry::Read(cell->offset + r * layout_.entry_bytes, layout_.entry_bytes, buf.data())),
-       finish);
+    const uint64_t off = cell->offset + r * layout_.entry_bytes;
+    reads.push_back(off);
+    dev_->Peek(off, layout_.entry_bytes, buf.data());
     std::string_view kv, vv;
     Status d = DecodeEntry(layout_, buf.data(), &kv, kind, &vv);
     if (!d.ok()) { k->clear(); return; }
@@ -833,8 +833,24 @@ void Store::RunScan(Op* op) {
   }
   auto result = std::make_shared<std::vector<std::pair<std::string, std::string>>>(std::move(out));
   const SimDuration cost = c.ns(cpu);
-  // Complete once every read has and the CPU work is done.
-  auto complete = [this, op, result, cost] {
+  // The reads one after another, then the CPU work.
+  struct Chain {
+    std::vector<uint64_t> reads;
+    size_t next = 0;
+    std::vector<uint8_t> buf;
+    std::function<void()> step;
+  };
+  auto chain = std::make_shared<Chain>();
+  chain->reads = std::move(reads);
+  chain->buf.resize(layout_.entry_bytes);
+  chain->step = [this, op, result, cost, w = std::weak_ptr<Chain>(chain)] {
+    auto ch = w.lock();
+    if (!ch) return;
+    if (ch->next < ch->reads.size()) {
+      const uint64_t off = ch->reads[ch->next++];
+      Io(device::IoCommand::Single(device::IoEntry::Read(off, layout_.entry_bytes, ch->buf.data())), ch->step);
+      return;
+    }
     Finish(cost, [this, op, result] {
       stats_.scan_ns += sim_->now() - op->start;
       ScanDone d = std::move(op->scan_done);
@@ -842,8 +858,9 @@ void Store::RunScan(Op* op) {
       if (d) d(Status::Ok(), std::move(*result));
     });
   };
-  state->complete = complete;
-  finish();
+  auto first = chain->step;
+  scan_chain_ = chain;  // owned by the store while it runs (one foreground op at a time)
+  first();
 }
 
 // ---------------------------------------------------------------- the merge actor

@@ -248,6 +248,7 @@ class Store {
   // Foreground.
   std::deque<std::unique_ptr<Op>> queue_;
   std::unique_ptr<Op> current_;
+  std::shared_ptr<void> scan_chain_;  // the running scan's chain of dependent reads
   sim::SimTime fg_free_at_ = 0;
   std::function<void()> writer_wait_;   // set while the writer waits for the merge actor
   bool frozen_waiting_ = false;

@@ -375,6 +375,26 @@ TEST(ConaStore, ScansReturnKeysInOrderNewestVersions) {
   }
 }
 
+// A scan's reads are dependent (one thread's loads over the mmapped file, each waiting for
+// its fault): the device never holds two of them at once, and the scan takes their sum.
+TEST(ConaStore, AScansReadsGoOneAfterAnother) {
+  Rig r(Small());
+  for (uint64_t i = 0; i < 400; ++i) ASSERT_TRUE(r.Put(TestKey(i, 8), "v" + std::to_string(i)).ok());
+  while (!r.store->idle() && r.sim.Step()) {}
+  const uint64_t reads_before = r.dev->counters().reads;
+  bool done = false;
+  ASSERT_TRUE(r.store->Scan(TestKey(7000, 8), 20, [&](const Status& s, auto v) {
+    EXPECT_TRUE(s.ok());
+    EXPECT_EQ(v.size(), 20u);
+    done = true;
+  }).ok());
+  int deepest = 0;
+  while (!done && r.sim.Step()) deepest = std::max(deepest, r.dev->counters().queue_depth);
+  ASSERT_TRUE(done);
+  EXPECT_GT(r.dev->counters().reads - reads_before, 20u) << "binary searches and windows over several cells";
+  EXPECT_EQ(deepest, 1) << "one read in flight at a time";
+}
+
 // The same ops give the same stats and the same bytes in the file.
 TEST(ConaStore, DeterministicStatsAndBytes) {
   auto run = [](uint32_t* digest, StoreStats* stats) {

@@ -147,7 +147,7 @@ void PageCache::Start(const IoCommand& cmd, uint64_t id) {
       if (run_start != UINT64_MAX) read_run(run_start, last + 1);
     } else if (e.op == IoOp::kWrite && wb_.enabled) {
       copy_kb += static_cast<double>(e.length) / 1024.0;
-      WriteBack(e, id);
+      WriteBack(e, id, cmd.stream);
     } else if (e.op == IoOp::kFlush && wb_.enabled) {
       ++parts_[id];
       flushes_.push_back(PendingFlush{id, dirty_, wb_submitted_, cmd.stream});
@@ -161,6 +161,7 @@ void PageCache::Start(const IoCommand& cmd, uint64_t id) {
           c->image.Overwrite(kPage, static_cast<uint32_t>(lo - p * kPage), src, static_cast<uint32_t>(hi - lo));
         }
       }
+      MarkOnDevice(first, last + 1);
       Forward(IoCommand::Single(e, cmd.stream), id);
     } else {
       if (e.op != IoOp::kFlush) {
@@ -177,11 +178,43 @@ void PageCache::Start(const IoCommand& cmd, uint64_t id) {
   }
 }
 
-void PageCache::WriteBack(const IoEntry& e, uint64_t id) {
+void PageCache::WriteBack(const IoEntry& e, uint64_t id, int stream) {
   const uint64_t cap = info().capacity_bytes;
   const uint64_t first = e.offset / kPage, last = (e.offset + e.length - 1) / kPage;
+  if (wb_.fault_on_write) {
+    // The mapping's faults: each run of missing pages is read before the store completes. The
+    // pages' bytes are taken below as before (the device holds them until the write-back).
+    const uint64_t epoch = epoch_;
+    uint64_t run_start = UINT64_MAX;
+    auto fault_run = [&](uint64_t a, uint64_t b) {  // pages [a, b)
+      const uint64_t off = a * kPage, len = std::min(b * kPage, cap) - off;
+      auto buf = std::make_shared<std::vector<uint8_t>>(len);
+      ++parts_[id];
+      Status s = inner_->Submit(IoCommand::Single(IoEntry::Read(off, len, buf->data()), stream),
+                                [this, id, epoch, buf, len](const IoCompletion&) {
+                                  const auto copy = static_cast<sim::SimDuration>(static_cast<double>(len) / 1024.0 * hit_ns_per_kb_ + 0.5);
+                                  sim_->Schedule(sim_->now() + copy, [this, id, epoch]() {
+                                    if (epoch == epoch_) PartDone(id);
+                                  });
+                                });
+      if (!s.ok()) Crashed();
+    };
+    for (uint64_t p = first; p <= last; ++p) {
+      if (map_.count(p) || !OnDevice(p)) {  // cached, or a hole the kernel fills with zeros
+        if (run_start != UINT64_MAX) fault_run(run_start, p);
+        run_start = UINT64_MAX;
+      } else {
+        ++stats_.write_faults;
+        if (run_start == UINT64_MAX) run_start = p;
+      }
+    }
+    if (run_start != UINT64_MAX) fault_run(run_start, last + 1);
+    if (epoch != epoch_) return;  // the device crashed: this write is lost with the rest
+  }
+  bool newly_dirtied = false;
   std::vector<uint8_t> page(kPage);
   for (uint64_t p = first; p <= last; ++p) {
+    if (!dirty_.count(p)) newly_dirtied = true;
     const uint64_t lo = std::max(p * kPage, e.offset), hi = std::min((p + 1) * kPage, e.offset + e.length);
     const uint8_t* src = e.write_buf + (lo - e.offset);
     if (Entry* c = Find(p)) {
@@ -196,7 +229,7 @@ void PageCache::WriteBack(const IoEntry& e, uint64_t id) {
     }
     dirty_.insert(p);
   }
-  if (dirty_.size() * kPage > wb_.dirty_limit_bytes) {
+  if (dirty_bytes() > wb_.dirty_limit_bytes && (newly_dirtied || !wb_.linux_balance)) {
     ++parts_[id];
     throttled_.push_back(id);
     ++stats_.throttled_writes;
@@ -207,7 +240,7 @@ void PageCache::Flusher() {
   if (wb_in_flight_ || dirty_.empty()) return;
   bool flushing = false;
   for (const PendingFlush& f : flushes_) flushing = flushing || !f.pages.empty();
-  if (dirty_.size() * kPage <= wb_.dirty_background_bytes && !flushing) return;
+  if (dirty_bytes() <= wb_.dirty_background_bytes && !flushing) return;
   auto it = dirty_.lower_bound(cursor_);
   if (it == dirty_.end()) it = dirty_.begin();
   const uint64_t first = *it, max_pages = wb_.writeback_max_bytes / kPage;
@@ -228,6 +261,7 @@ void PageCache::Flusher() {
       if (f.pages.erase(p)) f.need_seq = seq;
     }
   }
+  MarkOnDevice(first, first + n);
   cursor_ = first + n;
   wb_in_flight_ = true;
   ++stats_.writeback_commands;
@@ -248,7 +282,7 @@ void PageCache::WriteBackDone(uint64_t seq) {
 }
 
 void PageCache::Release() {
-  if (dirty_.size() * kPage <= wb_.dirty_limit_bytes && !throttled_.empty()) {
+  if (dirty_bytes() <= wb_.dirty_limit_bytes && !throttled_.empty()) {
     std::vector<uint64_t> ids;
     ids.swap(throttled_);
     for (uint64_t id : ids) PartDone(id);
@@ -270,7 +304,16 @@ void PageCache::Release() {
   }
 }
 
+void PageCache::MarkOnDevice(uint64_t a, uint64_t b) {
+  if (!wb_.fault_on_write) return;
+  if (on_device_.size() < b) on_device_.resize(b, false);
+  for (uint64_t p = a; p < b; ++p) on_device_[p] = true;
+}
+
+bool PageCache::OnDevice(uint64_t page) const { return page < on_device_.size() && on_device_[page]; }
+
 void PageCache::Poke(uint64_t offset, uint64_t length, const uint8_t* data) {
+  MarkOnDevice(offset / kPage, (offset + length - 1) / kPage + 1);
   for (uint64_t p = offset / kPage; p <= (offset + length - 1) / kPage; ++p) Drop(p);
   inner_->Poke(offset, length, data);
 }

@@ -21,6 +21,19 @@
 // been written back and the device has flushed. A partial write to a page not in the cache
 // takes the page's other bytes from the device untimed (Linux reads such a page first unless
 // it lies past the file's end, as a log's appends do; we do not track file ends).
+// Two options make write-back behave as Linux 3.x does for a file written through a shared
+// mapping (mmap, the CONA thesis's store), off by default:
+//   - `fault_on_write`: a store into a page that is not in memory faults the page in first
+//     (filemap_fault): its missing pages are read from the device, one run at a time as a read
+//     would, and the write completes once they have arrived and been copied (counted as
+//     `write_faults`, not as read misses). A mapping cannot tell a whole-page overwrite from a partial
+//     one, so whole pages are read too. A page no write ever sent to the device (through this
+//     cache, or Poke) is a hole of the file: the fault fills it with zeros and reads nothing.
+//   - `linux_balance`: balance_dirty_pages as Linux calls it: only a write that turns a clean
+//     page dirty is throttled (a store to a page already dirty does not enter the kernel).
+//     Without it every write is throttled while the dirty pages exceed the limit. (Linux also
+//     counts the pages being written back, nr_writeback; at the lab's scales one 512 KB
+//     request is up to half the limit, against 0.05% on the thesis's 8 GB, so they are not.)
 // DropAll() forgets every page, dirty ones included, and every command in flight: the DRAM
 // lost in a crash.
 #ifndef FAWNLAB_DEVICE_PAGE_CACHE_H_
@@ -43,6 +56,8 @@ struct WriteBackOptions {
   uint64_t dirty_background_bytes = 10 << 20;
   uint64_t dirty_limit_bytes = 20 << 20;
   uint64_t writeback_max_bytes = 4 << 20;  // MAX_WRITEBACK_PAGES: 1024 pages per inode visit
+  bool fault_on_write = false;  // a store to a missing page reads it first (mmap)
+  bool linux_balance = false;   // throttle only writes that dirty a clean page
 
   // Write-back on, with Linux 2.6.27's ratios of `cacheable` bytes, in requests of at most
   // `max_request` (an ATA command moves at most 256 sectors, so the block layer splits
@@ -61,6 +76,7 @@ struct PageCacheStats {
   uint64_t hits = 0, misses = 0;  // pages
   uint64_t writeback_commands = 0, writeback_bytes = 0;
   uint64_t throttled_writes = 0;
+  uint64_t write_faults = 0;  // pages a write read in first (fault_on_write)
 };
 
 class PageCache : public Device {
@@ -97,13 +113,16 @@ class PageCache : public Device {
   // Forwards `c` to the device as a part of command `id`, done `then_ns` after the device's completion.
   void Forward(const IoCommand& c, uint64_t id, sim::SimDuration then_ns = 0);
   void PartDone(uint64_t id);
-  void WriteBack(const IoEntry& e, uint64_t id);
+  void WriteBack(const IoEntry& e, uint64_t id, int stream);
   // Starts the next write-back command if one is due and none is in flight.
   void Flusher();
   void WriteBackDone(uint64_t seq);
   // Completes the throttled writes and the flushes whose pages are all written.
   void Release();
   void Crashed();
+  // Pages [a, b) now have data on the device (fault_on_write reads only those).
+  void MarkOnDevice(uint64_t a, uint64_t b);
+  bool OnDevice(uint64_t page) const;
 
   struct PendingFlush {
     uint64_t id;
@@ -129,6 +148,7 @@ class PageCache : public Device {
   std::vector<uint64_t> throttled_;  // write commands waiting for the dirty bytes to fall
   std::vector<PendingFlush> flushes_;
   std::vector<uint8_t> wb_buf_;
+  std::vector<bool> on_device_;  // per page (fault_on_write only): written to the device once
   PageCacheStats stats_;
 };
 

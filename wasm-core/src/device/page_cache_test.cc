@@ -93,9 +93,16 @@ TEST_F(WriteBackTest, DropAllLosesOnlyWhatWasNotFlushed) {
 TEST_F(WriteBackTest, RandomOperationsMatchAReferenceAndFlushMakesTheDeviceEqual) {
   const uint64_t seed = std::getenv("FAWNLAB_TEST_SEED") ? std::strtoull(std::getenv("FAWNLAB_TEST_SEED"), nullptr, 10) : 7;
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  for (int mode = 0; mode < 3; ++mode) {  // plain; mmap's write faults; both Linux options
+  SCOPED_TRACE("mode " + std::to_string(mode));
+  sim::Simulator sim;
+  auto flash = MakeDevice(&sim, "sandisk-cf-4gb", 64 * kMiB).value();
   sim::Rng rng(seed);
   const uint64_t span = 4 * kMiB;
-  PageCache cache(flash.get(), kMiB, 250, Wb(128 * 1024, 256 * 1024, 64 * 1024));
+  WriteBackOptions o = Wb(128 * 1024, 256 * 1024, 64 * 1024);
+  o.fault_on_write = mode >= 1;
+  o.linux_balance = mode == 2;
+  PageCache cache(flash.get(), kMiB, 250, o);
   std::vector<uint8_t> ref(span);
   flash->Peek(0, span, ref.data());
   int outstanding = 0;
@@ -124,6 +131,60 @@ TEST_F(WriteBackTest, RandomOperationsMatchAReferenceAndFlushMakesTheDeviceEqual
   std::vector<uint8_t> dev(span);
   flash->Peek(0, span, dev.data());
   EXPECT_TRUE(dev == ref) << "after the last flush the device holds every write";
+  if (mode >= 1) {
+    EXPECT_GT(cache.stats().write_faults, 0u);
+  }
+  }
+}
+
+TEST_F(WriteBackTest, AMappedStoreFaultsInAPageOnTheDeviceButNotAHole) {
+  WriteBackOptions o = Wb(kMiB, 2 * kMiB);
+  o.fault_on_write = true;
+  PageCache cache(flash.get(), 8 * kMiB, 250, o);
+  auto a = Pattern(4 * PageCache::kPage, 2), b = Pattern(4 * PageCache::kPage, 6);
+  // A hole: no write ever reached these pages, so the store completes from memory.
+  auto w = SubmitAndWait(&cache, IoCommand::Single(IoEntry::Write(0, a.size(), a.data())));
+  ASSERT_TRUE(w.ok());
+  EXPECT_LT(w.value().latency(), 10 * sim::kUs);
+  EXPECT_EQ(cache.stats().write_faults, 0u);
+  ASSERT_TRUE(SubmitAndWait(&cache, IoCommand::Single(IoEntry::Flush())).ok());
+  cache.DropAll();  // forget the pages (they are on the device now)
+  // Whole pages again: a mapping reads each missing page before the store lands.
+  w = SubmitAndWait(&cache, IoCommand::Single(IoEntry::Write(0, b.size(), b.data())));
+  ASSERT_TRUE(w.ok());
+  EXPECT_EQ(cache.stats().write_faults, 4u);
+  EXPECT_GT(w.value().latency(), 100 * sim::kUs) << "the store waited for the fault's read";
+  EXPECT_EQ(cache.misses(), 0u) << "write faults are not read misses";
+  std::vector<uint8_t> back(b.size());
+  ASSERT_TRUE(SubmitAndWait(&cache, IoCommand::Single(IoEntry::Read(0, back.size(), back.data()))).ok());
+  EXPECT_EQ(back, b);
+  // Cached now: the next store does not fault.
+  w = SubmitAndWait(&cache, IoCommand::Single(IoEntry::Write(0, a.size(), a.data())));
+  EXPECT_LT(w.value().latency(), 10 * sim::kUs);
+  EXPECT_EQ(cache.stats().write_faults, 4u);
+}
+
+TEST_F(WriteBackTest, LinuxBalanceThrottlesOnlyWritesThatDirtyNewPages) {
+  for (bool linux_balance : {false, true}) {
+    sim::Simulator s;
+    auto dev = MakeDevice(&s, "sandisk-cf-4gb", 64 * kMiB).value();
+    WriteBackOptions o = Wb(256 * 1024, 512 * 1024, 128 * 1024);
+    o.linux_balance = linux_balance;
+    PageCache cache(dev.get(), 8 * kMiB, 250, o);
+    auto d = Pattern(4096, 4);
+    // Dirty 1 MB (over the limit), then rewrite the last page, which is dirty, many times.
+    for (uint64_t i = 0; i < 256; ++i) cache.Submit(IoCommand::Single(IoEntry::Write(i * 4096, 4096, d.data())), nullptr);
+    const uint64_t before = cache.stats().throttled_writes;
+    ASSERT_GT(before, 0u);
+    for (int i = 0; i < 50; ++i) cache.Submit(IoCommand::Single(IoEntry::Write(255 * 4096, 4096, d.data())), nullptr);
+    if (linux_balance) {
+      EXPECT_EQ(cache.stats().throttled_writes, before) << "a dirty page's rewrite is not throttled";
+    } else {
+      EXPECT_EQ(cache.stats().throttled_writes, before + 50);
+    }
+    s.RunUntil(s.now() + 10 * sim::kSec);
+    EXPECT_LE(cache.dirty_bytes(), 512u * 1024);
+  }
 }
 
 }  // namespace

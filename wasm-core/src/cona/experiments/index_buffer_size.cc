@@ -48,7 +48,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   for (uint32_t kb : sizes) {
     Point pt;
     pt.kb = kb;
-    auto m = cona::MakeMachine(scale, cona::OptionsFor(p, kb));
+    auto m = cona::MakeMachine(scale, cona::OptionsFor(p, kb), cona::MmapFaults(p));
     if (!m.ok()) return m.status();
     cona::Machine* mach = m.value().get();
     auto load = cona::RunPhase(mach, "", 0, ctx.seed(), sweep.Step(1), &pt.load);
@@ -160,9 +160,10 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                          "the left wall is missing: the upper levels' merges stay in the page cache and cost the "
                          "merge actor little (cona/costs.h: 40 ns of CPU per entry moved), so the exposed merge time "
                          "barely grows as B shrinks and the levels multiply, while the normal inserts' memmove "
-                         "shrinks; the total is flat up to 256 KB and lowest at the small end. With merge_entry_ns = "
-                         "880 (every merged entry at the M500's 250 MB/s sequential write, which the thesis's mmap "
-                         "paid through write-back) the minimum falls at 64 KB"));
+                         "shrinks; the total is flat up to 256 KB and lowest at the small end. Linux's write-back "
+                         "does not change this: the added levels are the smallest cells, rewritten before the "
+                         "flusher's sweep returns to them (docs/cona/experiments.md). With merge_entry_ns = 880 "
+                         "(every merged entry at the M500's 250 MB/s sequential write) the minimum falls at 64 KB"));
     r.AddAnchor("levels_span", 8, {false, 1},
                 Emergent("thesis §3.2.1: 18 levels at 8 KB, 10 at 1 MB (25M records)", levels_why,
                          "1 MB / 8 KB is 7 doublings, so a 2-CONA differs by 7 levels; the thesis's 8 is one more "
@@ -222,6 +223,7 @@ Experiment MakeConaBufferSize() {
                         "Serve workload C after the load at 8 KB, 64 KB and 1 MB (ends), at every B, or not (Figs 3.8, 3.9)."),
       cona::OperationsParam("Workload C's reads after each load"),
       cona::MergeEntryNsParam(),
+      cona::MmapFaultsParam(),
   };
   e.validate = [](const ParamValues& p) {
     if (p.Int("min_kb") > p.Int("max_kb")) {

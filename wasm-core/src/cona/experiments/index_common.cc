@@ -27,8 +27,9 @@ StoreDelta Diff(const StoreStats& after, const StoreStats& before) {
   return d;
 }
 
-StatusOr<std::unique_ptr<Machine>> MakeMachine(double scale, const StoreOptions& o) {
+StatusOr<std::unique_ptr<Machine>> MakeMachine(double scale, const StoreOptions& o, bool mmap_faults) {
   MachineConfig c;
+  c.fault_on_write = mmap_faults;
   c.scale = scale;
   c.records = static_cast<uint64_t>(static_cast<double>(kThesisRecords) * scale);
   c.store = o;
@@ -68,6 +69,15 @@ ParamSpec MergeEntryNsParam() {
                          "The merge actor's host time per entry moved (default: cona/costs.h's i7-3610QM). 880 is "
                          "one 220 B entry at the M500's 250 MB/s sequential write.");
 }
+
+ParamSpec MmapFaultsParam() {
+  return ParamSpec::Bool("mmap_faults", false,
+                         "What-if: a store into a page of the mmapped file that is not in memory reads it from the SSD "
+                         "first, as Linux's mmap does (off by default: at 1/1000 the upper levels' slots fall out of the "
+                         "scaled page cache between induces, which the thesis's 5 GB would not do).");
+}
+
+bool MmapFaults(const ParamValues& p) { return p.Has("mmap_faults") && p.Bool("mmap_faults"); }
 
 StoreOptions OptionsFor(const ParamValues& p, uint32_t buffer_kb) {
   StoreOptions o;

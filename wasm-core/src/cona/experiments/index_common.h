@@ -28,8 +28,9 @@ struct StoreDelta {
 };
 StoreDelta Diff(const StoreStats& after, const StoreStats& before);
 
-// The machine at `scale` of the thesis's (records = 25M × scale), with `o`'s store options.
-StatusOr<std::unique_ptr<Machine>> MakeMachine(double scale, const StoreOptions& o);
+// The machine at `scale` of the thesis's (records = 25M × scale), with `o`'s store options;
+// `mmap_faults` turns on the page cache's write faults (MachineConfig::fault_on_write).
+StatusOr<std::unique_ptr<Machine>> MakeMachine(double scale, const StoreOptions& o, bool mmap_faults = false);
 
 // One phase through the runner: the load (records 0..n-1) when `workload` is empty, else
 // `operations` operations of the workload (0: as many as the records) on the loaded store.
@@ -45,6 +46,9 @@ ParamSpec BufferKbParam();
 // `merge_entry_ns`: the merge actor's host cost per entry moved, the i7-3610QM's by default
 // (cona/costs.h); a what-if for the experiments whose figures the merges shape.
 ParamSpec MergeEntryNsParam();
+// `mmap_faults`: a what-if, mmap's write faults on (off by default, cona/machine.h says why).
+ParamSpec MmapFaultsParam();
+bool MmapFaults(const ParamValues& p);
 // Store options for a run: B and the merge cost from the parameters (when present).
 StoreOptions OptionsFor(const ParamValues& p, uint32_t buffer_kb);
 

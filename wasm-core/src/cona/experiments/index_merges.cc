@@ -31,7 +31,7 @@ StatusOr<Loaded> Load(const ParamValues& p, bool thread, uint64_t seed, const st
   const double scale = p.Real("scale");
   cona::StoreOptions o = cona::OptionsFor(p, static_cast<uint32_t>(p.Int("buffer_kb")));
   o.merge_thread = thread;
-  auto m = cona::MakeMachine(scale, o);
+  auto m = cona::MakeMachine(scale, o, cona::MmapFaults(p));
   if (!m.ok()) return m.status();
   Loaded l;
   l.m = std::move(m).value();
@@ -109,7 +109,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const std::string a_miss =
       "A's reads (page-cache misses to the SSD, ~20 µs each at this scale) leave the merge actor more time than the "
       "merges of A's writes need (40 ns of CPU per entry moved, cona/costs.h, and cached upper levels), so nothing is "
-      "exposed; the thesis's merges cost more per write (15 levels, each merged entry written back to the SSD)";
+      "exposed; the thesis's merges cost more per write (15 levels, its deepest merges seconds long)";
   r.AddAnchor("hidden_construction_pct", 20, {false, 10},
               Emergent("thesis §3.2.1, Figs 3.5 and 3.12: ~20% of the merge time hidden during construction", hidden_why,
                        "the load's normal inserts are short beside its merges, so the actor falls behind and the "
@@ -187,6 +187,7 @@ Experiment MakeConaMerges() {
       cona::OperationsParam("A's and B's operations"),
       cona::BufferKbParam(),
       cona::MergeEntryNsParam(),
+      cona::MmapFaultsParam(),
   };
   e.run = Run;
   return e;
