@@ -274,9 +274,9 @@ std::vector<double> Generator::Envelope(int v, int day) const {
   return m;
 }
 
-std::vector<uint32_t> Generator::MinuteCounts(int v, int day) const {
+std::vector<uint32_t> Generator::MinuteCounts(int v, int day, std::vector<double>* envelope) const {
   const WorkloadConfig& c = config_;
-  const std::vector<double> env = Envelope(v, day);
+  std::vector<double> env = Envelope(v, day);
   sim::Rng rng = sim::Rng::ForStream(c.seed, Mix(static_cast<uint64_t>(v) + 1, static_cast<uint64_t>(day) + 1, 83, 0));
   const double per_min = c.volumes[v].avg_iops * c.rate_scale * 60;
   std::vector<uint32_t> n(env.size());
@@ -288,6 +288,7 @@ std::vector<uint32_t> Generator::MinuteCounts(int v, int day) const {
     if (t >= kDayNs) break;
     ++n[static_cast<size_t>(t / kMinNs)];
   }
+  if (envelope) *envelope = std::move(env);
   return n;
 }
 

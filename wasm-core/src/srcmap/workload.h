@@ -155,8 +155,9 @@ class Generator {
   // Volume `v`'s requests per minute of `day`, drawn as the stream draws them without generating
   // the requests: Poisson with the envelope's rate in each minute (the stream's arrivals are
   // Poisson with a rate constant within each minute), plus the shift burst's reads in their
-  // minutes. Tested against the generated requests. Used for Obs 2 over weeks.
-  std::vector<uint32_t> MinuteCounts(int v, int day) const;
+  // minutes. Tested against the generated requests. Used for Obs 2 over weeks. `envelope`, if
+  // given, receives Envelope(v, day) (computed once for both).
+  std::vector<uint32_t> MinuteCounts(int v, int day, std::vector<double>* envelope = nullptr) const;
 
   const WorkloadConfig& config() const { return config_; }
   const VolumeModel& model(int v) const { return models_[v]; }
