@@ -21,6 +21,8 @@ const CASES: Array<[string, Record<string, string>, string]> = [
   // SRCMap's day driver: the disks' mechanics, Algorithm 1, the replica manager, sync I/O.
   ['srcmap.timeline', { hours: '2' }, '18'],
   ['srcmap.day', { rate_scale: '0.02' }, '19'],
+  // SRCMap's generator: idle spells (Pareto lengths), per-minute Poisson counts over three weeks.
+  ['srcmap.workload', { rate_scale: '0.02' }, '20'],
 ];
 
 describe('core (browser build, in Node)', () => {
