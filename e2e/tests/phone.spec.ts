@@ -1,7 +1,8 @@
 // Every page on a phone (390 × 844): nothing widens the page past the screen — the lesson, its
 // scenario cards and exercises, the live views (after a scenario loads into them), the
 // experiment panel with a result's charts and table, the home and cluster pages — and the
-// FAWN-KV ring answers a tap. Screenshots under e2e/screenshots/phone-*.png.
+// FAWN-KV ring answers a tap. Screenshots under e2e/screenshots/phone-*.png. (cona.spec.ts also
+// checks the CONA live view's fill, lookup and play on a phone.)
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from './helpers';
 
@@ -82,6 +83,18 @@ test('the FAWN-DS lab fits a phone', async ({ page }) => {
   await page.waitForTimeout(1500);
   await fits(page, 'fawnds');
   await shot(page, 'phone-fawnds');
+});
+
+test('the CONA lab fits a phone: lesson, live view and a result', async ({ page }) => {
+  await page.goto('/labs/cona');
+  await expect(page.getByTestId('cona-structure')).toBeVisible();
+  await expect(page.locator('section.live-cona td[data-counter="levels"]')).toBeVisible({ timeout: 60_000 });
+  await loadLive(page);
+  await fits(page, 'cona');
+  await page.goto('/labs/cona?exp=cona.trie-memory&seed=1');
+  await expect(page.locator('.chart-svg').first()).toBeVisible({ timeout: 120_000 });
+  await fits(page, 'cona with a result');
+  await shot(page, 'phone-cona-result');
 });
 
 test('the FAWN-KV lab fits a phone and its ring answers a tap', async ({ page }) => {
