@@ -12,19 +12,35 @@
 // Power states: active (serving), idle (spinning, empty queue), standby (spun down), and
 // spinning-up. After `spin_down_s` idle the disk spins down; a request to a standby disk
 // waits `spin_up_s` at spin-up power. Energy is integrated over the states (EnergyMeter).
-// Writes go to the media (no volatile write cache), so a flush completes when the queue has
-// drained. Trim completes at once; erase writes zeros.
+// Without a write cache (the default) writes go to the media, so a flush completes when the
+// queue has drained. Trim completes at once; erase writes zeros.
+//
+// Write-back cache (opt-in: `cache_mb` > 0; docs/devices.md): host commands are taken one at a
+// time, in the scheduler's order. A write that fits in the cache (device/write_cache.h) is
+// acknowledged after the controller overhead plus its transfer over the host link
+// (`interface_mb_s`), without the head; a write that does not fit waits while the drive destages
+// until it does. A read wholly in the cache is served from it the same way; any other read needs
+// the head: it waits for the destage in progress, then pays overhead, seek, rotation and
+// transfer. Whenever the head is free and no host read waits for it, the drive destages the next
+// dirty segment in elevator order (C-LOOK from the head), through the same seek, rotation and
+// transfer model (no controller overhead: no host command). The disk is active while it
+// destages; it goes idle, and can spin down, only with a clean cache. A flush completes when the
+// queue has drained and the cache is clean. Data: a command still takes effect at submission
+// (the Device contract); the bytes move through the layers queue -> cache -> platter, and a
+// read or Peek sees the newest layer.
 #ifndef FAWNLAB_DEVICE_DISK_H_
 #define FAWNLAB_DEVICE_DISK_H_
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "device/device.h"
 #include "device/page_image.h"
+#include "device/write_cache.h"
 #include "sim/energy.h"
 
 namespace fawnlab::device {
@@ -39,6 +55,8 @@ struct DiskConfig {
   double spinup_s = 6;
   double spin_down_s = 0;  // 0: never spin down
   bool sstf = false;
+  double cache_mb = 0;        // write-back cache for dirty data, MB = 2^20 (0: none)
+  double interface_mb_s = 0;  // the host link's rate, for transfers from/to the cache
 };
 
 class DiskDevice : public Device, private sim::EventHandler {
@@ -59,18 +77,29 @@ class DiskDevice : public Device, private sim::EventHandler {
   struct Stats {  // the service breakdown sums over completed requests
     uint64_t completed = 0, spin_ups = 0;
     sim::SimDuration seek_ns = 0, rotate_ns = 0, transfer_ns = 0;
+    // With a write cache: writes acknowledged from it, reads served from it, writes that waited
+    // for space, destage operations and the head time they took.
+    uint64_t cached_writes = 0, cache_read_hits = 0, cache_full_waits = 0, destages = 0;
+    sim::SimDuration destage_ns = 0;
   };
 
   // Errors when the seek figures admit no non-negative α, β (average outside the range a
   // square-root-plus-linear curve can reach) or a number is out of range.
   static StatusOr<std::unique_ptr<DiskDevice>> Create(sim::Simulator* sim, std::string profile, DiskConfig config);
 
-  void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override { store_.Read(offset, length, out); }
-  void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override { store_.Write(offset, length, data); }
+  void Peek(uint64_t offset, uint64_t length, uint8_t* out) const override;
+  void Poke(uint64_t offset, uint64_t length, const uint8_t* data) override;
   double Joules() const override { return meter_.TotalJoules(sim_->now()); }
 
   // Seek time for a move of `distance` cylinders (0 for none).
   sim::SimDuration SeekNs(uint64_t distance) const;
+  // One head operation from `from_cylinder` on [offset, offset + length) whose seek starts at
+  // t0: seek, rotational wait and transfer (the service model; srcmap::DiskServer uses it too).
+  Current PlanHeadOp(double from_cylinder, uint64_t offset, uint64_t length, sim::SimTime t0) const;
+  // The controller's time per host command.
+  sim::SimDuration OverheadNs() const;
+  // A command served from/to the write cache: overhead + transfer over the host link.
+  sim::SimDuration CacheTransferNs(uint64_t bytes) const;
   sim::SimDuration revolution_ns() const { return rev_ns_; }
   uint64_t bytes_per_track() const { return bytes_per_track_; }
   double AngleAt(sim::SimTime t) const;
@@ -80,7 +109,9 @@ class DiskDevice : public Device, private sim::EventHandler {
   const char* state_name() const;
   double watts() const { return meter_.watts(component_); }
   double HeadAt(sim::SimTime t) const;  // the head's cylinder, interpolated during a seek
-  bool busy() const { return busy_; }
+  bool busy() const { return busy_; }  // the head is serving a request or destaging
+  bool destaging() const { return busy_ && destaging_; }
+  const WriteCache* write_cache() const { return cache_.get(); }  // null without one
   const Current& current() const { return current_; }
   std::vector<Waiting> queue_snapshot(size_t max) const;
   const Stats& stats() const { return stats_; }
@@ -98,13 +129,26 @@ class DiskDevice : public Device, private sim::EventHandler {
     uint64_t command;
     uint64_t offset, length;
     sim::SimTime arrival;
+    IoOp op = IoOp::kRead;
+    std::vector<uint8_t> data;  // a write's bytes while it waits to enter the cache
   };
+  // The host command in service: none, acknowledging from/to the cache, waiting for cache
+  // space, waiting for the head (a destage in progress), or on the head.
+  enum class Cmd { kNone, kAck, kWaitRoom, kWaitHead, kMech };
   void OnEvent(sim::Simulator& sim, uint64_t tag) override;
   void SetState(State s);
   void StartNext();
-  void Finish();
+  void StartAck();
+  void StartHead(uint64_t offset, uint64_t length, sim::SimTime t);
+  void TryDestage();
+  void Next();
+  void HeadDone();
   void ArmSpinDown();
   void EntryDone(uint64_t command);
+  // The bytes newer than the platter's (cache, the write waiting for space, queued writes),
+  // copied over `out`; and those layers' copies of a range replaced (null: zeros).
+  void OverlayNewer(uint64_t offset, uint64_t length, uint8_t* out) const;
+  void PatchNewer(uint64_t offset, uint64_t length, const uint8_t* data);
 
   DiskConfig config_;
   double alpha_ms_, beta_ms_;
@@ -114,7 +158,10 @@ class DiskDevice : public Device, private sim::EventHandler {
   sim::EnergyMeter meter_;
   int component_ = 0;
   State state_ = State::kIdle;
-  bool busy_ = false;
+  bool busy_ = false, destaging_ = false;
+  Cmd cmd_ = Cmd::kNone;
+  sim::SimTime cmd_start_ = 0;
+  std::unique_ptr<WriteCache> cache_;
   double head_ = 0;
   Current current_{};
   Request serving_{};

@@ -50,6 +50,7 @@ struct DayConfig {
   bool retrigger = true;
   int retrigger_min = 5;        // "e.g., 5 mins" (§3.6.2)
   DiskPower power;
+  bool write_cache = true;      // the drives' write-back caches (profile.h)
   int history_days = 21;        // generated: days of history before the evaluated day
   double from_h = 0, to_h = 24; // the evaluated window within the day
   bool check = false;           // check every read against a reference and the map at each remap
@@ -101,10 +102,15 @@ struct DayReport {
   std::vector<DiskReport> disks;  // primaries, then cache disks
   sim::LogHistogram response_ns;  // foreground requests
   sim::LogHistogram sync_ns;      // sync I/Os alone
+  sim::LogHistogram read_ns;      // the foreground reads among response_ns
   uint64_t requests = 0, reads = 0, writes = 0, misses = 0, copy_ins = 0, overflows = 0, dropped = 0;
   uint64_t spinup_waits = 0;      // requests that waited for a spin-up
   uint64_t miss_spinup_waits = 0; // of which on a disk outside the active set (read misses, overflows)
   uint64_t sync_ios = 0, remaps = 0, retriggers = 0;
+  // The drives' write caches up to the window's end (all disks): writes acknowledged from them,
+  // reads served from them, writes that waited for space, destages and their head time.
+  uint64_t cached_writes = 0, cache_read_hits = 0, cache_full_waits = 0, destages = 0;
+  double destage_s = 0;
   uint64_t check_errors = 0;
   std::string first_check_error;
   double avg_watts = 0, all_on_watts = 0, standby_watts = 0;

@@ -103,6 +103,14 @@ void DayRun::MinutePower(int64_t a, int64_t b, double load_iops, double capacity
 
 DayReport DayRun::Finish() {
   for (auto& d : disks_) d.Settle(t1_);
+  for (const auto& d : disks_) {
+    const DiskServer::CacheStats& cs = d.cache_stats();
+    rep_.cached_writes += cs.cached_writes;
+    rep_.cache_read_hits += cs.read_hits;
+    rep_.cache_full_waits += cs.full_waits;
+    rep_.destages += cs.destages;
+    rep_.destage_s += static_cast<double>(cs.destage_ns) / 1e9;
+  }
   const DiskPower& pw = c_.power;
   const double span_s = static_cast<double>(t1_ - t0_) / 1e9;
   rep_.hours = span_s / 3600;

@@ -62,14 +62,14 @@ Status DayRun::Setup() {
     }
   }
   for (int j = 0; j < n_; ++j) {
-    auto d = MakeDisk(&sim_, j, bytes[static_cast<size_t>(j)] + extra[static_cast<size_t>(j)] + eb_, c_.power);
+    auto d = MakeDisk(&sim_, j, bytes[static_cast<size_t>(j)] + extra[static_cast<size_t>(j)] + eb_, c_.power, c_.write_cache);
     if (!d.ok()) return d.status();
     mech_.push_back(std::move(d.value()));
     cap_.push_back(CapacityIops(j, c_.level) * c_.capacity_scale);
   }
   uint64_t cache_bytes = static_cast<uint64_t>(kCacheSpaceFrac * static_cast<double>(total));
   for (int k = 0; k < ncache(); ++k) {  // a cache volume: a WD360GD-class disk (choice)
-    auto d = MakeDisk(&sim_, 1, cache_bytes + eb_, c_.power);
+    auto d = MakeDisk(&sim_, 1, cache_bytes + eb_, c_.power, c_.write_cache);
     if (!d.ok()) return d.status();
     mech_.push_back(std::move(d.value()));
     cap_.push_back(CapacityIops(1, c_.level) * c_.capacity_scale);
@@ -291,7 +291,7 @@ void DayRun::CountIo(int disk, int64_t t) {
 }
 
 void DayRun::Serve(const Deferred& d) {
-  DiskServer::Served s = disks_[static_cast<size_t>(d.io.disk)].Serve(d.t, d.io.offset, d.io.bytes);
+  DiskServer::Served s = disks_[static_cast<size_t>(d.io.disk)].Serve(d.t, d.io.offset, d.io.bytes, d.io.write);
   CountIo(d.io.disk, d.t);
   if (d.sync) {
     --sync_pending_;
@@ -385,7 +385,7 @@ void DayRun::Request(const srcmap::Request& r) {
     if (r.write) {
       ReplicaManager::WriteResult w = rm_->Write(v, e, inner, len);
       disk = w.serve.disk;
-      s = disks_[static_cast<size_t>(disk)].Serve(t, w.serve.offset, len);
+      s = disks_[static_cast<size_t>(disk)].Serve(t, w.serve.offset, len, true);
       CountIo(disk, t);
       if (w.overflow) ++rep_.overflows;
       if (c_.check) {
@@ -396,7 +396,7 @@ void DayRun::Request(const srcmap::Request& r) {
       ReplicaManager::ReadResult rd = rm_->Read(v, e, inner, len);
       disk = rd.serve.disk;
       const uint64_t ups = disks_[static_cast<size_t>(disk)].spin_ups();
-      s = disks_[static_cast<size_t>(disk)].Serve(t, rd.serve.offset, len);
+      s = disks_[static_cast<size_t>(disk)].Serve(t, rd.serve.offset, len, false);
       if (rd.miss && disks_[static_cast<size_t>(disk)].spin_ups() > ups) miss_ups_.emplace_back(t, disk);
       CountIo(disk, t);
       if (rd.miss) {
@@ -428,6 +428,7 @@ void DayRun::Request(const srcmap::Request& r) {
     ++edge_[static_cast<size_t>(v)][static_cast<size_t>(disk)];
   }
   rep_.response_ns.Record(static_cast<uint64_t>(done - t));
+  if (!r.write) rep_.read_ns.Record(static_cast<uint64_t>(done - t));
   ++rep_.requests;
   ++cur_.requests;
   r.write ? ++rep_.writes : ++rep_.reads;

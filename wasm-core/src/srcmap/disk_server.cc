@@ -1,6 +1,7 @@
 #include "srcmap/disk_server.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 
@@ -12,7 +13,10 @@ DiskServer::DiskServer(const device::DiskDevice* mech, const DiskPower& power, i
       spinup_ns_(static_cast<int64_t>(power.spinup_s * 1e9)),
       timeout_ns_(static_cast<int64_t>(power.spin_down_s * 1e9)),
       free_at_(t0_ns),
-      idle_since_(t0_ns) {}
+      idle_since_(t0_ns),
+      head_free_(t0_ns) {
+  if (mech->write_cache()) cache_.emplace(mech->write_cache()->capacity(), false);
+}
 
 void DiskServer::To(State s, int64_t t) {
   if (s == state_) return;
@@ -22,8 +26,9 @@ void DiskServer::To(State s, int64_t t) {
 
 void DiskServer::Settle(int64_t t) {
   if (state_ == kSpinningUp && t >= ready_at_) To(kSpinning, ready_at_);
-  if (state_ == kSpinning && !in_set_ && timeout_ns_ > 0) {
-    int64_t idle = std::max(idle_since_, free_at_);
+  if (state_ == kSpinning && cache_) DestageBefore(t);
+  if (state_ == kSpinning && !in_set_ && timeout_ns_ > 0 && (!cache_ || cache_->empty())) {
+    int64_t idle = std::max({idle_since_, free_at_, head_free_});
     if (idle + timeout_ns_ <= t) To(kStandby, idle + timeout_ns_);
   }
 }
@@ -33,6 +38,7 @@ void DiskServer::SpinUp(int64_t t) {
   ++spin_ups_;
   ready_at_ = t + spinup_ns_;
   free_at_ = std::max(free_at_, ready_at_);
+  head_free_ = std::max(head_free_, ready_at_);
 }
 
 void DiskServer::SetActive(bool active, int64_t t) {
@@ -45,30 +51,76 @@ void DiskServer::SetActive(bool active, int64_t t) {
   in_set_ = active;
 }
 
-DiskServer::Served DiskServer::Serve(int64_t t, uint64_t offset, uint64_t bytes) {
+int64_t DiskServer::HeadOp(uint64_t offset, uint64_t bytes, int64_t t0) {
+  device::DiskDevice::Current c = mech_->PlanHeadOp(head_, offset, bytes, t0);
+  head_ = static_cast<double>((offset + bytes - 1) / mech_->bytes_per_track());
+  head_free_ = c.transfer_end;
+  return c.transfer_end;
+}
+
+void DiskServer::DestageOne(int64_t t) {
+  const bool took = cache_->TakeNext(static_cast<uint64_t>(std::llround(head_)) * mech_->bytes_per_track(), t);
+  assert(took);
+  (void)took;
+  const device::WriteCache::Segment& s = cache_->inflight();
+  int64_t end = HeadOp(s.offset, s.length, t);
+  ++cache_stats_.destages;
+  cache_stats_.destage_ns += end - t;
+}
+
+void DiskServer::DestageBefore(int64_t limit) {
+  while (true) {
+    if (cache_->has_inflight()) {
+      if (head_free_ > limit) return;
+      cache_->DoneInflight();
+    }
+    if (!cache_->has_dirty()) return;
+    int64_t t = std::max(head_free_, cache_->EarliestReady());
+    if (t >= limit) return;  // a host command starting at `limit` goes first
+    DestageOne(t);
+  }
+}
+
+DiskServer::Served DiskServer::Serve(int64_t t, uint64_t offset, uint64_t bytes, bool write) {
   Settle(t);
   Served out{};
   if (state_ == kStandby) SpinUp(t);
   out.waited_spinup = state_ == kSpinningUp;
-  // DiskDevice::StartNext, inline.
-  const device::DiskConfig& c = mech_->config();
-  const uint64_t track = mech_->bytes_per_track();
-  int64_t start = std::max(t, free_at_);
-  uint64_t cyl = offset / track;
-  double angle = static_cast<double>(offset % track) / static_cast<double>(track);
-  int64_t t0 = start + static_cast<int64_t>(c.overhead_ms * 1e6 + 0.5);
-  uint64_t distance = static_cast<uint64_t>(std::llabs(static_cast<long long>(cyl) - std::llround(head_)));
-  int64_t seek_end = t0 + mech_->SeekNs(distance);
-  double wait = angle - mech_->AngleAt(seek_end);
-  if (wait < 0) wait += 1;
-  int64_t rotate_end = seek_end + static_cast<int64_t>(wait * static_cast<double>(mech_->revolution_ns()) + 0.5);
-  double xfer_s = static_cast<double>(bytes) / (c.media_mb_s * 1048576.0);
-  int64_t done = rotate_end + static_cast<int64_t>(xfer_s * 1e9 + 0.5);
-  head_ = static_cast<double>((offset + bytes - 1) / track);
-  free_at_ = done;
   ++served_;
+  const int64_t start = std::max(t, free_at_);
   out.start_ns = start;
-  out.done_ns = done;
+  if (cache_) {
+    DestageBefore(start);
+    const bool cached_write = write && bytes <= cache_->capacity();
+    if (cached_write || (!write && cache_->Covers(offset, bytes))) {
+      int64_t accept = start;
+      if (cached_write && !cache_->Fits(bytes)) {  // the head destages until the write fits
+        ++cache_stats_.full_waits;
+        while (!cache_->Fits(bytes)) {
+          if (cache_->has_inflight()) {
+            accept = std::max(accept, head_free_);
+            cache_->DoneInflight();
+          } else {
+            DestageOne(std::max(head_free_, start));
+          }
+        }
+      }
+      out.done_ns = accept + mech_->CacheTransferNs(bytes);
+      if (write) {
+        cache_->Insert(offset, bytes, out.done_ns, nullptr);
+        ++cache_stats_.cached_writes;
+      } else {
+        ++cache_stats_.read_hits;
+      }
+      out.cached = true;
+      free_at_ = out.done_ns;
+      return out;
+    }
+    if (cache_->has_inflight()) cache_->DoneInflight();  // it ends before the head turns to this request
+  }
+  // DiskDevice::StartNext: on the head, once it is free.
+  out.done_ns = HeadOp(offset, bytes, std::max(start + mech_->OverheadNs(), head_free_));
+  free_at_ = out.done_ns;
   return out;
 }
 

@@ -10,16 +10,16 @@ namespace {
 const DiskModelSpec kDiskModels[] = {
     {DiskModel::kWd5000aakb, "WD5000AAKB",
      "[X] WD Caviar SE16 500 GB datasheet: 7,200 rpm, 8.9 ms average seek, 2.0 ms track-to-track, 21 ms full "
-     "stroke; ~100 MB/s sustained",
-     7200, 2.0, 8.9, 21, 95, 500},
+     "stroke; ~100 MB/s sustained; 16 MB cache, Ultra ATA/100 (100 MB/s)",
+     7200, 2.0, 8.9, 21, 95, 500, 16, 100e6 / 1048576},
     {DiskModel::kWd360gd, "WD360GD",
      "[X] WD Raptor 36 GB datasheet: 10,000 rpm, 4.5 ms average read seek, 0.6 ms track-to-track, 10.2 ms full "
-     "stroke; ~72 MB/s sustained",
-     10000, 0.6, 4.5, 10.2, 72, 36},
+     "stroke; ~72 MB/s sustained; 8 MB cache, SATA 1.5 Gb/s (150 MB/s)",
+     10000, 0.6, 4.5, 10.2, 72, 36, 8, 150e6 / 1048576},
     {DiskModel::kWd2500aaks, "WD2500AAKS",
      "[X] WD Caviar SE16 250 GB datasheet: 7,200 rpm, 8.9 ms average seek, 2.0 ms track-to-track, 21 ms full "
-     "stroke; ~90 MB/s sustained",
-     7200, 2.0, 8.9, 21, 90, 250},
+     "stroke; ~90 MB/s sustained; 16 MB cache, SATA 3 Gb/s (300 MB/s)",
+     7200, 2.0, 8.9, 21, 90, 250, 16, 300e6 / 1048576},
 };
 
 constexpr std::array<double, kNumLevels> kD0 = {33, 57, 74, 96, 125};     // Table 3.3(a), D0
@@ -60,7 +60,7 @@ double SystemWatts(int spinning) {
 DiskPower ThesisDiskPower() { return DiskPower{}; }
 
 StatusOr<std::unique_ptr<device::DiskDevice>> MakeDisk(sim::Simulator* sim, int disk, uint64_t bytes,
-                                                      const DiskPower& power) {
+                                                      const DiskPower& power, bool write_cache) {
   if (disk < 0 || disk >= kNumDisks) return Status::InvalidArgument("srcmap: no disk D" + std::to_string(disk));
   const DiskModelSpec& m = ModelSpec(EvaluationVolumes()[disk].model);
   device::DiskConfig c;
@@ -75,6 +75,10 @@ StatusOr<std::unique_ptr<device::DiskDevice>> MakeDisk(sim::Simulator* sim, int 
   c.spinup_w = power.spinup_w;
   c.spinup_s = power.spinup_s;
   c.spin_down_s = 0;
+  if (write_cache) {
+    c.cache_mb = m.cache_mb;
+    c.interface_mb_s = m.interface_mb_s;
+  }
   c.cylinders = 2;
   // The track size follows from rpm and media rate; a probe disk gives it, then enough
   // cylinders for `bytes`.

@@ -37,6 +37,10 @@ struct DiskModelSpec {
   const char* source;  // where the mechanics come from
   double rpm, seek_track_ms, seek_avg_ms, seek_full_ms, media_mb_s;
   double capacity_gb;  // the drive's size: the volume and its replica space sit at its start
+  // [X] The drive's buffer (its datasheet "cache", held as the write-back cache's capacity,
+  // MB = 2^20) and its host interface's rate (MB = 2^20 per s); the thesis names neither, only
+  // "writes absorbed by the disk buffer" (§3.7.1).
+  double cache_mb, interface_mb_s;
 };
 const DiskModelSpec& ModelSpec(DiskModel m);
 
@@ -69,9 +73,10 @@ DiskPower ThesisDiskPower();
 // A DiskDevice for volume `disk` holding at least `bytes` (the volume plus its replica space;
 // the drive's own size when that is larger, so seeks span what they span on the real drive): the
 // model's mechanics, first-come-first-served, the per-disk power, the spin-down timeout off
-// (the day driver decides when disks spin down).
+// (the day driver decides when disks spin down); with the drive's write-back cache unless
+// `write_cache` is false.
 StatusOr<std::unique_ptr<device::DiskDevice>> MakeDisk(sim::Simulator* sim, int disk, uint64_t bytes,
-                                                      const DiskPower& power);
+                                                      const DiskPower& power, bool write_cache = true);
 
 }  // namespace fawnlab::srcmap
 

@@ -1,6 +1,7 @@
 // srcmap.response at its defaults: the pinned metrics, consolidation costing response time
 // (L3 worse than L0 worse than Baseline-On over 10 ms), CDFs that rise to 1, the read-miss
-// spin-ups rare, every missed anchor explained; determinism on a short window.
+// spin-ups rare, the write caches absorbing the writes, every missed anchor explained;
+// determinism on a short window.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -26,6 +27,14 @@ TEST(SrcmapResponseTest, PinnedMetricsAtTheDefaults) {
   EXPECT_LT(r.Metric("l0_spinup_pct"), 0.01);
   EXPECT_LT(r.Metric("l3_spinup_pct"), 0.01);
   EXPECT_LE(r.Metric("l0_spinup_pct"), r.Metric("l0_any_spinup_pct"));
+  // The drives' write caches: most requests are writes acknowledged from the buffer; the sync
+  // writes are the fast half of the sync I/O; what is slow is mostly reads.
+  EXPECT_LT(r.Metric("baseline_median_ms"), 1.0);
+  EXPECT_GT(r.Metric("sync_fast_pct"), 25);
+  EXPECT_LT(r.Metric("sync_fast_pct"), 55) << "the sync reads still pay the mechanism";
+  EXPECT_GT(r.Metric("l3_slow_reads_pct"), 50);
+  EXPECT_GT(r.Metric("l3_reads_over_10ms_pct"), r.Metric("l3_over_10ms_pct"));
+  EXPECT_GT(r.Metric("l3_destage_busy_pct"), 0);
   exptest::ExpectMissesExplained(r);
   ASSERT_EQ(r.series.size(), 7u);
   for (const Series& s : r.series) {

@@ -109,7 +109,7 @@ void SrcmapSession::WriteDisks(JsonWriter& w) const {
     const bool primary = j < r.num_volumes();
     const DiskServer& d = r.disk(j);
     const DiskServer::State s = r.StateNow(j);
-    const bool busy = io[static_cast<size_t>(j)] > 0 || d.free_at() > r.now();
+    const bool busy = io[static_cast<size_t>(j)] > 0 || d.free_at() > r.now() || d.head_free_at() > r.now();
     w.BeginObject();
     Str(w, "id", primary ? "D" + std::to_string(j) : "C" + std::to_string(j - r.num_volumes()));
     Str(w, "volume", primary ? VolumeName(j) : "");
