@@ -39,99 +39,113 @@ WriteCache::Segment Slice(const WriteCache::Segment& s, uint64_t lo, uint64_t hi
   return out;
 }
 
+// The first segment of `v` (sorted, non-overlapping) that ends after `a`: the first that can
+// overlap [a, ...).
+template <typename V>
+auto FirstEndingAfter(V& v, uint64_t a) {
+  auto it = std::upper_bound(v.begin(), v.end(), a, [](uint64_t x, const WriteCache::Segment& s) { return x < s.offset; });
+  if (it != v.begin() && std::prev(it)->offset + std::prev(it)->length > a) --it;
+  return it;
+}
+
 }  // namespace
 
 void WriteCache::Insert(uint64_t offset, uint64_t length, int64_t ready, const uint8_t* data) {
   assert(length > 0 && Fits(length));
+  assert(segs_.empty() || ready >= last_ready_);
   const uint64_t a = offset, b = offset + length;
-  auto it = map_.lower_bound(a);
-  if (it != map_.begin()) {
-    auto prev = std::prev(it);
-    if (prev->first + prev->second.length > a) it = prev;
-  }
-  while (it != map_.end() && it->first < b) {
-    Segment s = std::move(it->second);
-    it = map_.erase(it);
-    dirty_ -= s.length;
-    readies_.erase(readies_.find(s.ready));
-    const uint64_t end = s.offset + s.length;
-    if (s.offset < a) {
-      Segment left = Slice(s, s.offset, a);
-      dirty_ += left.length;
-      readies_.insert(left.ready);
-      map_.emplace(left.offset, std::move(left));
-    }
-    if (end > b) {
-      Segment right = Slice(s, b, end);
-      dirty_ += right.length;
-      readies_.insert(right.ready);
-      map_.emplace(right.offset, std::move(right));
-    }
-  }
+  auto first = FirstEndingAfter(segs_, a);
+  auto last = first;
+  while (last != segs_.end() && last->offset < b) ++last;  // [first, last) overlap [a, b)
   Segment s;
   s.offset = a;
   s.length = length;
   s.ready = ready;
-  if (keep_data_ && data) s.data.assign(data, data + length);
-  if (keep_data_ && !data) s.data.assign(length, 0);
-  map_.emplace(a, std::move(s));
+  if (keep_data_) {
+    if (data) {
+      s.data.assign(data, data + length);
+    } else {
+      s.data.assign(length, 0);
+    }
+  }
+  last_ready_ = ready;
   dirty_ += length;
-  readies_.insert(ready);
+  if (first == last) {  // nothing older under it
+    segs_.insert(first, std::move(s));
+    return;
+  }
+  std::vector<Segment> repl;  // what replaces [first, last): a left rest, the new one, a right rest
+  if (first->offset < a) repl.push_back(Slice(*first, first->offset, a));
+  repl.push_back(std::move(s));
+  const Segment& l = *std::prev(last);
+  if (l.offset + l.length > b) repl.push_back(Slice(l, b, l.offset + l.length));
+  for (auto it = first; it != last; ++it) dirty_ -= it->length;
+  for (const Segment& r : repl) dirty_ += r.length;
+  dirty_ -= length;  // counted in repl
+  size_t at = static_cast<size_t>(first - segs_.begin());
+  segs_.erase(first, last);
+  segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(at), std::make_move_iterator(repl.begin()),
+               std::make_move_iterator(repl.end()));
 }
 
 bool WriteCache::Covers(uint64_t offset, uint64_t length) const {
-  const uint64_t a = offset, b = offset + length;
-  std::vector<std::pair<uint64_t, uint64_t>> parts;
-  auto it = map_.lower_bound(a);
-  if (it != map_.begin()) --it;
-  for (; it != map_.end() && it->first < b; ++it) parts.emplace_back(it->first, it->first + it->second.length);
-  if (has_inflight_) parts.emplace_back(inflight_.offset, inflight_.offset + inflight_.length);
-  std::sort(parts.begin(), parts.end());
-  uint64_t covered = a;
-  for (const auto& [lo, hi] : parts) {
-    if (lo > covered) break;
-    covered = std::max(covered, hi);
+  const uint64_t end = offset + length;
+  uint64_t covered = offset;  // [offset, covered) is in the cache
+  while (covered < end) {
+    if (has_inflight_ && inflight_.offset <= covered && covered < inflight_.offset + inflight_.length) {
+      covered = inflight_.offset + inflight_.length;
+      continue;
+    }
+    auto it = std::upper_bound(segs_.begin(), segs_.end(), covered,
+                               [](uint64_t x, const Segment& s) { return x < s.offset; });
+    if (it == segs_.begin()) return false;  // the segment holding `covered`, if any, precedes it
+    --it;
+    if (it->offset + it->length <= covered) return false;
+    covered = it->offset + it->length;
   }
-  return covered >= b;
+  return true;
 }
 
 void WriteCache::Overlay(uint64_t offset, uint64_t length, uint8_t* out) const {
   if (!keep_data_) return;
   const uint64_t a = offset, b = offset + length;
   if (has_inflight_) CopyOut(inflight_, a, b, out);  // older than any dirty segment over it
-  auto it = map_.lower_bound(a);
-  if (it != map_.begin()) --it;
-  for (; it != map_.end() && it->first < b; ++it) CopyOut(it->second, a, b, out);
+  auto it = FirstEndingAfter(segs_, a);
+  for (; it != segs_.end() && it->offset < b; ++it) CopyOut(*it, a, b, out);
 }
 
 void WriteCache::Patch(uint64_t offset, uint64_t length, const uint8_t* data) {
   if (!keep_data_) return;
   const uint64_t a = offset, b = offset + length;
   if (has_inflight_) CopyIn(&inflight_, a, b, data);
-  auto it = map_.lower_bound(a);
-  if (it != map_.begin()) --it;
-  for (; it != map_.end() && it->first < b; ++it) CopyIn(&it->second, a, b, data);
+  for (auto it = FirstEndingAfter(segs_, a); it != segs_.end() && it->offset < b; ++it) CopyIn(&*it, a, b, data);
+}
+
+int64_t WriteCache::EarliestReady() const {
+  assert(!segs_.empty());
+  int64_t t = last_ready_;
+  for (const Segment& s : segs_) t = std::min(t, s.ready);
+  return t;
 }
 
 bool WriteCache::TakeNext(uint64_t head_offset, int64_t t) {
-  if (has_inflight_ || map_.empty()) return false;
-  auto start = map_.lower_bound(head_offset);
-  auto pick = map_.end();
-  if (*readies_.begin() > t) return false;
-  if (*readies_.rbegin() <= t) {  // every segment is ready: the elevator's next
-    pick = start != map_.end() ? start : map_.begin();
+  if (has_inflight_ || segs_.empty()) return false;
+  const size_t n = segs_.size();
+  const size_t start = static_cast<size_t>(
+      std::lower_bound(segs_.begin(), segs_.end(), head_offset,
+                       [](const Segment& s, uint64_t x) { return s.offset < x; }) - segs_.begin());
+  size_t pick = n;
+  if (last_ready_ <= t) {  // every segment is ready: the elevator's next
+    pick = start < n ? start : 0;
   } else {
-    for (auto it = start; it != map_.end() && pick == map_.end(); ++it) {
-      if (it->second.ready <= t) pick = it;
+    for (size_t k = 0; k < n && pick == n; ++k) {
+      size_t i = (start + k) % n;
+      if (segs_[i].ready <= t) pick = i;
     }
-    for (auto it = map_.begin(); it != start && pick == map_.end(); ++it) {
-      if (it->second.ready <= t) pick = it;
-    }
-    if (pick == map_.end()) return false;
+    if (pick == n) return false;
   }
-  inflight_ = std::move(pick->second);
-  map_.erase(pick);
-  readies_.erase(readies_.find(inflight_.ready));
+  inflight_ = std::move(segs_[pick]);
+  segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(pick));
   dirty_ -= inflight_.length;
   has_inflight_ = true;
   return true;

@@ -18,8 +18,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
-#include <set>
 #include <vector>
 
 namespace fawnlab::device {
@@ -39,11 +37,12 @@ class WriteCache {
   uint64_t used_bytes() const { return dirty_ + (has_inflight_ ? inflight_.length : 0); }
   bool empty() const { return dirty_ == 0 && !has_inflight_; }
   bool has_dirty() const { return dirty_ > 0; }
-  size_t segments() const { return map_.size(); }
+  size_t segments() const { return segs_.size(); }
   bool Fits(uint64_t length) const { return used_bytes() + length <= capacity_; }
 
   // Makes [offset, offset + length) dirty from `ready` on, replacing older dirty bytes there.
-  // `data`: `length` bytes (ignored when the cache keeps no data). REQUIRES: Fits(length).
+  // `data`: `length` bytes (ignored when the cache keeps no data). REQUIRES: Fits(length), and
+  // `ready` no earlier than the previous insert's (writes are taken in order).
   void Insert(uint64_t offset, uint64_t length, int64_t ready, const uint8_t* data);
   // Whether every byte of the range is in the cache (dirty or in flight).
   bool Covers(uint64_t offset, uint64_t length) const;
@@ -54,7 +53,7 @@ class WriteCache {
   void Patch(uint64_t offset, uint64_t length, const uint8_t* data);
 
   // The earliest `ready` among dirty segments. REQUIRES: has_dirty().
-  int64_t EarliestReady() const { return *readies_.begin(); }
+  int64_t EarliestReady() const;
   // Takes the next segment to destage at time `t` with the head at byte `head_offset` (C-LOOK
   // over the segments ready by `t`) into flight. False when none is ready or one is in flight.
   bool TakeNext(uint64_t head_offset, int64_t t);
@@ -67,8 +66,10 @@ class WriteCache {
   uint64_t capacity_;
   bool keep_data_;
   uint64_t dirty_ = 0;
-  std::multiset<int64_t> readies_;  // the dirty segments' ready times
-  std::map<uint64_t, Segment> map_;  // by offset; non-overlapping
+  // Inserts come in time order, so the last one's `ready` bounds every dirty segment's: when it
+  // has passed, all are ready (the common case, no scan).
+  int64_t last_ready_ = 0;
+  std::vector<Segment> segs_;  // sorted by offset; non-overlapping (a small cache: a vector)
   Segment inflight_;
   bool has_inflight_ = false;
 };

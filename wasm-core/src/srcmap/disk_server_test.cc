@@ -61,7 +61,9 @@ void Compare(double spin_down_s, double mean_gap_s, uint64_t seed, double cache_
     EXPECT_EQ(dev->stats().destage_ns, server.cache_stats().destage_ns);
     EXPECT_GT(server.cache_stats().destages, 0u);
     EXPECT_GT(server.cache_stats().read_hits, 0u);
-    if (bursty) EXPECT_GT(server.cache_stats().full_waits, 0u);
+    if (bursty) {
+      EXPECT_GT(server.cache_stats().full_waits, 0u);
+    }
   }
 }
 
