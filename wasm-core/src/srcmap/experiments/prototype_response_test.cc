@@ -44,6 +44,18 @@ TEST(SrcmapResponseTest, PinnedMetricsAtTheDefaults) {
   }
 }
 
+TEST(SrcmapResponseTest, WithoutTheWriteCachesEveryWritePaysTheMechanism) {
+  const Result on = exptest::MustRun("srcmap.response", R"({"from_h": 2, "hours": 1})");
+  const Result off = exptest::MustRun("srcmap.response", R"({"from_h": 2, "hours": 1, "write_cache": false})");
+  EXPECT_GT(off.Metric("baseline_median_ms"), 2) << "a seek and a rotation";
+  EXPECT_LT(on.Metric("baseline_median_ms"), 1);
+  EXPECT_LT(off.Metric("sync_fast_pct"), 5);
+  EXPECT_GT(off.Metric("baseline_over_10ms_pct"), on.Metric("baseline_over_10ms_pct"));
+  EXPECT_EQ(off.Metric("l0_destage_busy_pct"), 0);
+  EXPECT_EQ(off.Metric("requests"), on.Metric("requests"));
+  exptest::ExpectMissesExplained(off);
+}
+
 TEST(SrcmapResponseTest, Deterministic) {
   const std::string params = R"({"from_h": 0, "hours": 0.5})";
   auto a = RunExperimentJson("srcmap.response", params, 5, nullptr);
