@@ -39,7 +39,7 @@ namespace {
 StatusOr<DayReport> RunDayFrom(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes, RequestSource* src,
                                int64_t origin_ns, int64_t t0_ns, int64_t t1_ns, const DayConfig& c) {
   DayRun day(hist, extent_bytes, c, origin_ns, t0_ns, t1_ns);
-  Status s = day.Setup();
+  Status s = day.Setup(src);
   if (!s.ok()) return s;
   auto n = day.AdvanceTo(src, t1_ns, UINT64_MAX);
   if (!n.ok()) return n.status();
@@ -85,7 +85,10 @@ StatusOr<DayReport> RunGeneratedDayWith(const Generator& g, const std::vector<Vo
                                    std::to_string(g.num_volumes()));
   }
   int64_t day0 = static_cast<int64_t>(c.history_days) * kDayNs;
-  auto src = g.Day(c.history_days);
+  // A warm start's interval before the window begins on the last history day when the window
+  // starts within T of 00:00.
+  const bool before = c.warm_start && c.from_h < c.interval_h;
+  auto src = before ? g.Days(c.history_days - 1, 2) : g.Day(c.history_days);
   return RunDayFrom(hist, g.config().extent_bytes, src.get(), day0, day0 + static_cast<int64_t>(c.from_h * 3.6e12),
                     day0 + static_cast<int64_t>(c.to_h * 3.6e12), c);
 }

@@ -6,10 +6,11 @@
 // `history_ns`); Eq. 3.2's inputs (working set, PPR, long-term IOPS, the last history day's read
 // misses against the earlier days); the replica placement in R% of each disk's size.
 // Each interval ("Flow B", T = 2 h, §3.7): the predicted load of each unit (its previous
-// interval's mean IOPS, or its busiest minute; the first interval: the long-term average), the
-// policy's active disks and serving copies, the remaps with their sync I/O issued one per 10 ms
-// (§3.7.1), the active disks spun up and kept spinning, the others left to their 2-minute
-// timeout (§3.7). Each request ("Flow C") goes through the replica manager and is served by the
+// interval's mean IOPS, or its busiest minute), the policy's active disks and serving copies,
+// the remaps with their sync I/O issued one per 10 ms (§3.7.1), the active disks spun up and
+// kept spinning, the others left to their 2-minute timeout (§3.7). The window opens warm
+// (DayConfig::warm_start): the interval before it runs first, uncounted, so the first decision
+// predicts from that interval and starts from the state it left. Each request ("Flow C") goes through the replica manager and is served by the
 // disks' mechanism (DiskServer, equal to DiskDevice); a replica miss reads the primary (spinning
 // it up if it is down) and copies the extent into the replica after. Mid-interval re-trigger
 // (§3.6.2): when the last minutes' load exceeded the active disks' capacity in each of
@@ -55,6 +56,13 @@ struct DayConfig {
   double from_h = 0, to_h = 24; // the evaluated window within the day
   bool check = false;           // check every read against a reference and the map at each remap
   double capacity_scale = 1.0;  // multiplies Table 3.3(a)'s capacities (runs at a reduced rate)
+  // The window opens in the state a continuously running system is in: the interval before it
+  // (T long) runs first, uncounted, from a cold start (every disk spinning, the decision on the
+  // long-term averages), so at the window's start the disks outside that interval's active
+  // set have timed out to standby, the replicas hold what its misses taught them, and the
+  // first decision predicts from that interval's load (docs/decisions.md, SRCMap: the warm
+  // start). false: the window itself starts cold.
+  bool warm_start = true;
 };
 
 struct MinuteSample {            // one per minute of the window, in order
@@ -126,6 +134,9 @@ struct DayReport {
   std::vector<std::vector<double>> disk_iops;    // [interval][disk]: I/Os the disk served / s (incl. sync, copy-ins)
   std::vector<std::vector<double>> disk_watts;   // [interval][disk]: the per-disk profile's mean watts
   std::vector<std::vector<bool>> disk_active;    // [interval][disk]: in the policy's chosen set (last decision)
+  // Per disk: in the chosen set when the window opened, before its first decision (the warm-up
+  // interval's last decision; all true on a cold start).
+  std::vector<bool> start_active;
   double ideal_watts = 0;  // Eq. 3.1 averaged over the minutes: 66.1 W x load / sum of capacity at the level
 };
 

@@ -141,7 +141,8 @@ DayReport DayRun::Finish() {
     for (const auto& ch : disks_[static_cast<size_t>(j)].changes())
       if (ch.t_ns < t1_) evs.push_back(Ev{std::max(ch.t_ns, t0_), j, ch.to});
   std::stable_sort(evs.begin(), evs.end(), [](const Ev& a, const Ev& b) { return a.t < b.t; });
-  std::vector<DiskServer::State> st(static_cast<size_t>(n_), DiskServer::kSpinning);
+  std::vector<DiskServer::State> st;
+  for (int j = 0; j < n_; ++j) st.push_back(disks_[static_cast<size_t>(j)].initial_state());
   int64_t at = t0_;
   auto spinning = [&]() {
     int k = 0;
@@ -170,7 +171,7 @@ DayReport DayRun::Finish() {
     dr.planned_spin_ups = d.planned_spin_ups();
     dr.served = d.served();
     dr.misses = disk_misses_[static_cast<size_t>(j)];
-    DiskServer::State s = DiskServer::kSpinning;
+    DiskServer::State s = d.initial_state();
     int64_t a = t0_;
     std::vector<double> jj(nint, 0), ss(nint, 0);
     auto seg = [&](int64_t b) {
@@ -211,7 +212,7 @@ DayReport DayRun::Finish() {
   rep_.standby_watts = SystemWatts(0) + ncache() * pw.standby_w;
   rep_.intervals = intervals_;
   const auto& k = rm_->counters();
-  rep_.dropped = k.dropped;
+  rep_.dropped = k.dropped - dropped_base_;
   if (c_.check) {
     std::string e = rm_->CheckConsistent();
     if (!e.empty() && rep_.check_errors++ == 0) rep_.first_check_error = "at the end: " + e;

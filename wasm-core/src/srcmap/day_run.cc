@@ -16,7 +16,7 @@ DayRun::DayRun(const std::vector<VolumeHistory>& hist, uint32_t eb, const DayCon
 
 DayRun::~DayRun() = default;
 
-Status DayRun::Setup() {
+Status DayRun::Setup(RequestSource* src) {
   if (n_ < 1 || n_ > kNumDisks) return Status::InvalidArgument("day: 1 to 8 volumes, one per disk");
   if (c_.level < 0 || c_.level >= kNumLevels) return Status::InvalidArgument("day: level must be 0..4 (L0-L4)");
   if (!(c_.interval_h > 0)) return Status::InvalidArgument("day: interval_h must be positive");
@@ -74,7 +74,9 @@ Status DayRun::Setup() {
     mech_.push_back(std::move(d.value()));
     cap_.push_back(CapacityIops(1, c_.level) * c_.capacity_scale);
   }
-  for (auto& m : mech_) disks_.emplace_back(m.get(), c_.power, t0_);
+  interval_ns_ = static_cast<int64_t>(c_.interval_h * 3.6e12);
+  const int64_t start = c_.warm_start ? std::max<int64_t>(0, t0_ - interval_ns_) : t0_;  // the warm-up's
+  for (auto& m : mech_) disks_.emplace_back(m.get(), c_.power, start);
   targets_.assign(static_cast<size_t>(units_), {});
   // The replicas.
   if (c_.policy == Policy::kSrcmap) {
@@ -144,10 +146,19 @@ Status DayRun::Setup() {
   last_vol_req_ = vol_req_;
   edge_.assign(static_cast<size_t>(n_), std::vector<uint64_t>(static_cast<size_t>(ndisks()), 0));
   last_edge_ = edge_;
-  // The first interval predicts from the long-term averages.
-  interval_ns_ = static_cast<int64_t>(c_.interval_h * 3.6e12);
+  // A cold start predicts from the long-term averages; a warm one from the warm-up interval.
   std::vector<double> load(static_cast<size_t>(units_));
   for (int u = 0; u < units_; ++u) load[static_cast<size_t>(u)] = hist_[static_cast<size_t>(rm_->VdiskOf(u))].rho / c_.n_sv;
+  rep_.start_active.assign(static_cast<size_t>(ndisks()), true);
+  if (c_.warm_start) {
+    if (src == nullptr) return Status::InvalidArgument("day: a warm start needs the requests before the window");
+    if (Status s = WarmUp(src, &load); !s.ok()) return s;
+    int standby = 0;
+    for (const DiskServer& d : disks_) standby += d.initial_state() == DiskServer::kStandby;
+    Log(t0_, DayEvent::kInterval, -1, -1,
+        "warm start: the interval before ran uncounted; " + std::to_string(standby) + " disks in standby at the start");
+  }
+  cur_ = IntervalReport{};
   cur_.start_h = 0;
   for (double l : load) cur_.predicted_iops += l;
   last_load_ = load;
@@ -157,6 +168,99 @@ Status DayRun::Setup() {
       "interval 0: " + std::to_string(cur_.planned_active) + " disks active for " + std::to_string(static_cast<int64_t>(cur_.predicted_iops + 0.5)) + " IOPS predicted");
   now_ = t0_;
   return Status::Ok();
+}
+
+Status DayRun::WarmUp(RequestSource* src, std::vector<double>* load) {
+  const int64_t t0 = t0_, t1 = t1_;
+  const int64_t tw = std::max<int64_t>(0, t0 - interval_ns_);
+  if (tw >= t0) return Status::Ok();  // nothing before the window: a cold start
+  // The warm-up runs on the driver's own clock: its window is [tw, t0), one interval.
+  t0_ = tw;
+  t1_ = t0;
+  now_ = tw;
+  minute_ = 0;
+  // The cold start at tw: every disk spinning (as constructed), the decision on `load`.
+  last_load_ = *load;
+  Apply(tw, Decide(*load), &cur_);
+  interval_end_ = t0;
+  while (true) {
+    if (!has_pending_) {
+      if (!src->Next(&pending_)) break;
+      has_pending_ = true;
+    }
+    const srcmap::Request& r = pending_;
+    if (r.t_ns < tw) {
+      has_pending_ = false;
+      continue;
+    }
+    if (r.t_ns >= t0) break;  // the window's first request: held for AdvanceTo
+    if (static_cast<int>(r.volume) >= n_) {
+      return Status::InvalidArgument("day: a request names volume " + std::to_string(r.volume));
+    }
+    has_pending_ = false;
+    CloseUpTo(r.t_ns);  // r.t_ns < t0 = the warm-up's end: only minutes close
+    Request(r);
+    now_ = std::max(now_, r.t_ns);
+  }
+  // The warm-up's whole minutes; the deferred I/O due by t0.
+  for (int64_t end = tw + (minute_ + 1) * kMinNs; end <= t0; end = tw + (minute_ + 1) * kMinNs) {
+    Drain(end);
+    CloseMinute(end);
+  }
+  Drain(t0);
+  *load = Predict(static_cast<double>(t0 - tw) / 1e9);
+  rep_.start_active = current_.active;
+  t0_ = t0;
+  t1_ = t1;
+  now_ = t0;
+  RestartCounts();
+  return Status::Ok();
+}
+
+void DayRun::RestartCounts() {
+  DayReport fresh;
+  fresh.policy = rep_.policy;
+  fresh.p = rep_.p;
+  fresh.replica_targets = rep_.replica_targets;
+  fresh.ws_extents = rep_.ws_extents;
+  fresh.start_active = rep_.start_active;
+  fresh.check_errors = rep_.check_errors;  // a broken invariant in the warm-up still shows
+  fresh.first_check_error = rep_.first_check_error;
+  rep_ = std::move(fresh);
+  dropped_base_ = rm_->counters().dropped;
+  cur_ = IntervalReport{};
+  intervals_.clear();
+  minutes_.clear();
+  minute_ideal_.clear();
+  spin_up_events_.clear();
+  events_.clear();
+  events_dropped_ = 0;
+  planned_ups_.clear();
+  bin_vol_.clear();
+  bin_disk_.clear();
+  int_active_.clear();
+  std::fill(disk_misses_.begin(), disk_misses_.end(), 0);
+  std::fill(unit_count_.begin(), unit_count_.end(), 0);
+  std::fill(unit_minute_.begin(), unit_minute_.end(), 0);
+  std::fill(unit_peak_.begin(), unit_peak_.end(), 0);
+  std::fill(disk_io_.begin(), disk_io_.end(), 0);
+  std::fill(vol_req_.begin(), vol_req_.end(), 0);
+  for (auto& e : edge_) std::fill(e.begin(), e.end(), 0);
+  minute_ = 0;
+  for (int j = 0; j < ndisks(); ++j) {
+    disks_[static_cast<size_t>(j)].Restart(t0_);
+    change_seen_[static_cast<size_t>(j)] = 0;
+    state_seen_[static_cast<size_t>(j)] = disks_[static_cast<size_t>(j)].initial_state();
+  }
+}
+
+std::vector<double> DayRun::Predict(double secs) const {
+  std::vector<double> load(static_cast<size_t>(units_));
+  for (int u = 0; u < units_; ++u) {
+    load[static_cast<size_t>(u)] = c_.peak_predictor ? static_cast<double>(unit_peak_[static_cast<size_t>(u)]) / 60.0
+                                                     : static_cast<double>(unit_count_[static_cast<size_t>(u)]) / secs;
+  }
+  return load;
 }
 
 DayRun::Decision DayRun::Decide(const std::vector<double>& load) const {
@@ -347,11 +451,7 @@ void DayRun::EndInterval(int64_t t) {
   for (uint64_t x : unit_count_) n += x;
   cur_.load_iops = static_cast<double>(n) / secs;
   intervals_.push_back(cur_);
-  std::vector<double> load(static_cast<size_t>(units_));
-  for (int u = 0; u < units_; ++u) {
-    load[static_cast<size_t>(u)] = c_.peak_predictor ? static_cast<double>(unit_peak_[static_cast<size_t>(u)]) / 60.0
-                                                     : static_cast<double>(unit_count_[static_cast<size_t>(u)]) / secs;
-  }
+  std::vector<double> load = Predict(secs);
   std::fill(unit_count_.begin(), unit_count_.end(), 0);
   std::fill(unit_peak_.begin(), unit_peak_.end(), 0);
   cur_ = IntervalReport{};

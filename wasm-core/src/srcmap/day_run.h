@@ -1,8 +1,11 @@
 // DayRun: the day driver (day.h) as a steppable object, for the live session and for the
 // one-shot functions (RunDay = Setup + AdvanceTo(t1) + Finish, the same report byte for byte).
 //
-// Setup builds the testbed (disks, replica placement, the policy) and takes the first decision
-// at t0 (each unit's long-term IOPS as its prediction). AdvanceTo(src, t, max) runs the
+// Setup builds the testbed (disks, replica placement, the policy), runs the warm-up when the
+// config asks for a warm start (the source's requests in [t0 − T, t0): one interval from a cold
+// start, every disk spinning and the decision on each unit's long-term IOPS; then every count
+// starts again at t0, the disks' states and the replicas' contents carried over) and takes the
+// first decision at t0 (on the warm-up interval's load; cold: the long-term IOPS). AdvanceTo(src, t, max) runs the
 // source's requests that arrive before t (at most `max` of them) through the replica manager
 // and the disks' mechanism, closing each minute and interval that ends on the way (decisions at
 // interval starts, the mid-interval re-trigger); the clock then stands at t (or at the last
@@ -61,7 +64,9 @@ class DayRun {
   DayRun(const DayRun&) = delete;
   DayRun& operator=(const DayRun&) = delete;
 
-  Status Setup();
+  // `src`: the requests, from before t0 − T on (the warm-up reads those in [t0 − T, t0) and
+  // holds the first one after for AdvanceTo; pass the same source there). Unused on a cold start.
+  Status Setup(RequestSource* src);
   // Returns the requests run; an error for a request naming a volume the run has not.
   StatusOr<uint64_t> AdvanceTo(RequestSource* src, int64_t t_ns, uint64_t max_requests);
   // A decision now at `level` (0..4) on the current interval's prediction.
@@ -127,6 +132,12 @@ class DayRun {
   };
 
   Decision Decide(const std::vector<double>& load) const;
+  // The warm-up interval [t0 − T, t0) (clamped at time 0); `load` in: the cold prediction, out:
+  // the interval's. Every count restarts at t0 after it.
+  Status WarmUp(RequestSource* src, std::vector<double>* load);
+  void RestartCounts();
+  // Each unit's prediction from the closing interval's counts over `secs`.
+  std::vector<double> Predict(double secs) const;
   void Apply(int64_t t, const Decision& d, IntervalReport* rep);
   void Serve(const Deferred& d);
   void Drain(int64_t t);
@@ -200,6 +211,7 @@ class DayRun {
   std::vector<std::vector<uint64_t>> edge_, last_edge_;
   std::vector<DayEvent> events_;
   uint64_t events_dropped_ = 0;
+  uint64_t dropped_base_ = 0;  // the replica manager's drops before t0 (the warm-up's)
 };
 
 // The imported trace's history (requests before `history_ns`), as RunImportedTrace builds it

@@ -28,8 +28,8 @@ TEST(SrcmapDayRun, SteppedEqualsOneShot) {
     const int64_t day0 = 3 * kDayNs;
     const int64_t end = day0 + static_cast<int64_t>(10.5 * 3.6e12);
     DayRun run(hist, g->config().extent_bytes, c, day0, day0, end);
-    ASSERT_TRUE(run.Setup().ok());
-    auto src = g->Day(3);
+    auto src = g->Days(2, 2);  // the warm start's interval before 00:00 is on day 2
+    ASSERT_TRUE(run.Setup(src.get()).ok());
     int64_t t = day0;
     uint64_t total = 0;
     for (int i = 0; !run.done(); ++i) {
@@ -67,8 +67,8 @@ TEST(SrcmapDayRun, LiveStateAddsUp) {
   auto hist = GeneratedHistory(*g, 3).value();
   const int64_t day0 = 3 * kDayNs;
   DayRun run(hist, g->config().extent_bytes, c, day0, day0, day0 + kDayNs);
-  ASSERT_TRUE(run.Setup().ok());
-  auto src = g->Day(3);
+  auto src = g->Days(2, 2);
+  ASSERT_TRUE(run.Setup(src.get()).ok());
   for (int m = 1; m <= 300; m += 7) {
     ASSERT_TRUE(run.AdvanceTo(src.get(), day0 + m * DayRun::kMinNs, UINT64_MAX).ok());
     uint64_t req = 0, edges = 0, io = 0;

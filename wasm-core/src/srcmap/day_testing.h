@@ -50,6 +50,7 @@ inline std::string DayDigest(const DayReport& r) {
       for (double x : row) add(x);
   for (const auto& row : r.disk_active)
     for (bool b : row) add(b);
+  for (bool b : r.start_active) add(b);
   return s;
 }
 

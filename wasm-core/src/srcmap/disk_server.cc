@@ -81,6 +81,14 @@ void DiskServer::DestageBefore(int64_t limit) {
   }
 }
 
+void DiskServer::Restart(int64_t t) {
+  Settle(t);
+  initial_ = state_;
+  changes_.clear();
+  spin_ups_ = planned_spin_ups_ = served_ = 0;
+  cache_stats_ = CacheStats{};
+}
+
 DiskServer::Served DiskServer::Serve(int64_t t, uint64_t offset, uint64_t bytes, bool write) {
   Settle(t);
   Served out{};

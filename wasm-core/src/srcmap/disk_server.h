@@ -64,8 +64,14 @@ class DiskServer {
   // Joins (true) or leaves the active set at `t_ns`; joining spins a standby disk up
   // (a planned spin-up).
   void SetActive(bool active, int64_t t_ns);
+  // Starts a new record at `t_ns` (a warm start's window opening): the state settled at t_ns
+  // becomes the record's initial state; the counters (the write cache's too) and the change list
+  // start empty. The mechanism (head, cursor, timeout clock, a spin-up under way, the write
+  // cache's dirty data) carries on.
+  void Restart(int64_t t_ns);
 
   State state() const { return state_; }
+  State initial_state() const { return initial_; }  // at the start of changes() (construction: spinning)
   bool in_active_set() const { return in_set_; }
   uint64_t spin_ups() const { return spin_ups_; }
   uint64_t planned_spin_ups() const { return planned_spin_ups_; }
@@ -90,7 +96,7 @@ class DiskServer {
   const device::DiskDevice* mech_;
   DiskPower power_;
   int64_t spinup_ns_, timeout_ns_;
-  State state_ = kSpinning;
+  State state_ = kSpinning, initial_ = kSpinning;
   bool in_set_ = false;
   int64_t free_at_ = 0, idle_since_ = 0, ready_at_ = 0, head_free_ = 0;
   double head_ = 0;

@@ -49,8 +49,11 @@ Window MakeWindow(const Testbed& t, double from_h, double to_h) {
               static_cast<double>(t.gen->model(v).drift_reads);
   }
   w.requests.reserve(static_cast<size_t>(expect * 1.02) + 4096);
-  const int64_t t0 = DayNs(t, from_h), t1 = DayNs(t, to_h);
-  auto src = t.gen->Day(t.history_days);
+  // From the warm start's interval before the window on (T of a default DayConfig), which
+  // begins on the last history day when the window starts within T of 00:00.
+  const double warm_h = srcmap::DayConfig{}.interval_h;
+  const int64_t t0 = DayNs(t, from_h - warm_h), t1 = DayNs(t, to_h);
+  auto src = from_h < warm_h ? t.gen->Days(t.history_days - 1, 2) : t.gen->Day(t.history_days);
   srcmap::Request r;
   while (src->Next(&r) && r.t_ns < t1) {
     if (r.t_ns >= t0) w.requests.push_back(r);

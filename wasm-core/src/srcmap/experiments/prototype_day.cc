@@ -11,7 +11,8 @@
 //
 // least_power_intervals: the intervals in which SRCMap drew no more power than any other scheme;
 // remaps_match_intervals: those in which the volumes SRCMap remapped equal the change in its
-// active disks (from all 8 on before the first decision); max_remaps: the most in one interval.
+// active disks (the first against the set in force at 00:00, which the warm start's interval
+// before left: DayReport::start_active); max_remaps: the most in one interval.
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -58,7 +59,8 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   }
   const DayReport& sm = reps[0];
   const size_t n = sm.intervals.size();
-  int least = 0, match = 0, max_remaps = 0, prev_active = 8;
+  int least = 0, match = 0, max_remaps = 0, prev_active = 0;
+  for (int j = 0; j < 8; ++j) prev_active += sm.start_active[static_cast<size_t>(j)] ? 1 : 0;  // at 00:00
   std::string mismatches, losses;
   for (size_t k = 0; k < n; ++k) {
     const double w = sm.intervals[k].watts;
@@ -137,8 +139,9 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   r.AddAnchor("remaps_match_intervals", 12, {false, 0},
               Emergent(src + ": \"for all durations the number of volumes being remapped equaled the change in the "
                              "number of active physical volumes\"",
-                       "Algorithm 1 keeps the previous serving copies where it can (srcmap/active.h); remaps are the "
-                       "volumes whose serving copy changed",
+                       "Algorithm 1 as printed (srcmap/active.h), which does not look at the previous interval's "
+                       "serving copies; remaps are the volumes whose serving copy changed, the first interval's "
+                       "against the copies in force at 00:00",
                        "the intervals where they differ: " + mismatches +
                            " (a disk that goes down takes along every volume it served, its own and those it held "
                            "a replica for, and a volume may move between replicas with no change in the count)"));

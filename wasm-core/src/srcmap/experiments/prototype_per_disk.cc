@@ -8,7 +8,9 @@
 // intensities with the capacities scaled alike (as srcmap.day).
 //
 // max_spin_ups: the most spin-ups of one disk in the day (thesis ≤ 6); always_standby_disks:
-// disks never in the chosen active set and never spun up (thesis 2: D6, D7);
+// disks never in the chosen active set and in standby for the whole day (thesis 2: D6, D7):
+// asleep at 00:00, which the day's warm start makes possible (the interval before it ran and its
+// timeouts passed: docs/decisions.md, SRCMap: the warm start), and never spun up;
 // always_active_disks: disks in the active set in every interval (thesis 1: D3);
 // max_misses_disk: the most read misses one disk served as the primary (thesis: D1 ≈ 5×10^4).
 #include <algorithm>
@@ -68,7 +70,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     const srcmap::DiskReport& dr = d.disks[static_cast<size_t>(j)];
     int on = 0;
     for (size_t k = 0; k < n && k < d.disk_active.size(); ++k) on += d.disk_active[k][static_cast<size_t>(j)] ? 1 : 0;
-    if (on == 0 && dr.spin_ups == 0) standby.push_back(j);
+    if (on == 0 && dr.spinning_h == 0) standby.push_back(j);  // asleep at 00:00 (warm start) and all day
     if (on == static_cast<int>(n)) active.push_back(j);
     if (static_cast<int>(dr.spin_ups) > max_spin) {
       max_spin = static_cast<int>(dr.spin_ups);
@@ -119,7 +121,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                                          "decision takes back, and a miss that comes after a disk's 2-minute "
                                          "timeout spins it up again, so misses spread over the day cost a spin-up "
                                          "each, where the thesis's D1 served 5×10^4 misses in one"));
-  const std::string which = "chosen every interval: " + List(active) + "; never chosen nor spun up: " + List(standby) +
+  const std::string which = "chosen every interval: " + List(active) + "; in standby all day: " + List(standby) +
                             "; the load went mostly to " + List(modified_top) + " (the thesis: D2 and D3)";
   r.AddAnchor("always_standby_disks", 2, {false, 0},
               Emergent(src + ": D6 and D7 \"continuously in standby mode\"",

@@ -42,10 +42,13 @@ StatusOr<ScaledDay> PrepareScaledDay(uint64_t seed, double rate_scale) {
   d.gen = std::move(gen.value());
   double expected = 0;
   for (const VolumeWorkload& v : wc.volumes) expected += v.avg_iops * rate_scale * 86400;
-  if (expected <= kKeptRequests) {
-    auto src = d.gen->Day(kHistoryDays);
+  if (expected <= kKeptRequests) {  // with the warm start's interval before 00:00
+    const int64_t from = static_cast<int64_t>(kHistoryDays) * kDayNs - static_cast<int64_t>(DayConfig{}.interval_h * 3.6e12);
+    auto src = d.gen->Days(kHistoryDays - 1, 2);
     Request r;
-    while (src->Next(&r)) d.requests.push_back(r);
+    while (src->Next(&r)) {
+      if (r.t_ns >= from) d.requests.push_back(r);
+    }
   }
   return d;
 }

@@ -107,9 +107,9 @@ DayConfig SrcmapSession::MakeDayConfig(bool trace) const {
 }
 
 StatusOr<std::unique_ptr<DayRun>> SrcmapSession::BuildRun(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes,
-                                                          int64_t origin, bool trace) const {
+                                                          int64_t origin, bool trace, RequestSource* src) const {
   auto run = std::make_unique<DayRun>(hist, extent_bytes, MakeDayConfig(trace), origin, origin, origin + kDayNs);
-  if (Status st = run->Setup(); !st.ok()) return st;
+  if (Status st = run->Setup(src); !st.ok()) return st;
   return run;
 }
 
@@ -122,9 +122,12 @@ Status SrcmapSession::StartGenerated() {
   auto h = CachedHistory(*gen_, seed_, config_.rate_scale, config_.history_days);
   if (!h.ok()) return h.status();
   hist_ = h.value();
-  auto run = BuildRun(*hist_, gen_->config().extent_bytes, static_cast<int64_t>(config_.history_days) * kDayNs, false);
+  // From the last history day: the warm start runs its last interval (day.cc's rule).
+  auto src = gen_->Days(config_.history_days - 1, 2);
+  auto run = BuildRun(*hist_, gen_->config().extent_bytes, static_cast<int64_t>(config_.history_days) * kDayNs, false,
+                      src.get());
   if (!run.ok()) return run.status();
-  src_ = gen_->Day(config_.history_days);
+  src_ = std::move(src);
   run_ = std::move(run).value();
   ++generation_;
   return Status::Ok();
@@ -134,11 +137,12 @@ Status SrcmapSession::StartTrace(std::unique_ptr<ImportedTrace> trace, int64_t h
   auto h = ImportedHistory(*trace, history_ns);
   if (!h.ok()) return h.status();
   auto hist = std::make_shared<const std::vector<VolumeHistory>>(std::move(h).value());
-  auto run = BuildRun(*hist, kImportExtentBytes, history_ns, true);
+  auto src = std::make_unique<VectorSource>(&trace->requests);
+  auto run = BuildRun(*hist, kImportExtentBytes, history_ns, true, src.get());
   if (!run.ok()) return run.status();  // the day that ran stays
-  trace_ = std::move(trace);
+  trace_ = std::move(trace);  // the requests stay where src reads them
   hist_ = std::move(hist);
-  src_ = std::make_unique<VectorSource>(&trace_->requests);
+  src_ = std::move(src);
   run_ = std::move(run).value();
   report_.reset();
   ++generation_;

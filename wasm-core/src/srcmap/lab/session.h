@@ -77,9 +77,10 @@ class SrcmapSession : public LabSession {
   SrcmapSession(Config c, uint64_t seed);
   static Config FromParams(const ParamValues& p);
   DayConfig MakeDayConfig(bool trace) const;
-  // A run over [origin, origin + 24 h), set up.
+  // A run over [origin, origin + 24 h), set up (warm: `src`'s requests of the interval before
+  // origin run first; the same source then feeds the day).
   StatusOr<std::unique_ptr<DayRun>> BuildRun(const std::vector<VolumeHistory>& hist, uint32_t extent_bytes,
-                                             int64_t origin, bool trace) const;
+                                             int64_t origin, bool trace, RequestSource* src) const;
   Status StartGenerated();
   // Replaces the day with the trace's (the old day stays when this fails).
   Status StartTrace(std::unique_ptr<ImportedTrace> trace, int64_t history_ns);
