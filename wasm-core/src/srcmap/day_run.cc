@@ -291,15 +291,18 @@ DayRun::Decision DayRun::Decide(const std::vector<double>& load) const {
     }
     case Policy::kCaching1:
     case Policy::kCaching2: {
-      // The fewest caches whose capacity exceeds the load take every unit they hold; a unit
-      // without a cached working set keeps its primary active; otherwise all primaries serve.
+      // §3.7.2: when the load is below the cache volumes' capacity, the cache volumes (all of
+      // them: Caching-2 works "in a similar manner" with its two) take every unit they hold; a
+      // unit without a cached working set keeps its primary active; otherwise all primaries
+      // serve. Two power levels, as the thesis says.
       bool done = false;
-      for (int k = 1; k <= ncache() && !done; ++k) {
-        double cap = 0;
-        for (int i = 0; i < k; ++i) cap += cap_[static_cast<size_t>(n_ + i)];
-        if (!(total < cap)) continue;
+      const int k = ncache();
+      double cap = 0;
+      for (int i = 0; i < k; ++i) cap += cap_[static_cast<size_t>(n_ + i)];
+      if (total < cap) {
         std::vector<double> spare(cap_.begin() + n_, cap_.begin() + n_ + k);
         std::fill(d.active.begin(), d.active.end(), false);
+        for (int i = 0; i < k; ++i) d.active[static_cast<size_t>(n_ + i)] = true;  // the cache volumes take the load
         bool ok = true;
         for (int u = 0; u < units_ && ok; ++u) {
           int got = -1;

@@ -15,9 +15,14 @@ StatusOr<Testbed> MakeTestbed(uint64_t seed, double rate_scale, int history_days
   t.gen = std::move(g.value());
   t.rate_scale = rate_scale;
   t.history_days = history_days;
-  auto h = srcmap::GeneratedHistory(*t.gen, history_days);
+  // The history is the full-rate workload's (its long-term IOPS x rate_scale): the working sets
+  // the replicas hold and Eq. 3.2's inputs do not depend on the rate the day is replayed at.
+  auto full = srcmap::Generator::Create(srcmap::EvaluationWorkload(seed));
+  if (!full.ok()) return full.status();
+  auto h = srcmap::GeneratedHistory(*full.value(), history_days);
   if (!h.ok()) return h.status();
   t.hist = std::move(h.value());
+  for (srcmap::VolumeHistory& x : t.hist) x.rho *= rate_scale;
   return t;
 }
 

@@ -24,7 +24,11 @@
 namespace fawnlab::srcmap_exp {
 
 // The evaluated day's workload (Table 3.2's eight volumes at `rate_scale`, seeded) and its
-// `history_days` of history, built once and shared by an experiment's runs.
+// `history_days` of history, built once and shared by an experiment's runs. The history is the
+// FULL-rate workload's, its long-term IOPS × rate_scale: a generator at a reduced rate touches
+// fewer extents (its pools shrink with the request count), so its own history would hold smaller
+// working sets and fewer misses, Eq. 3.2 would order the volumes differently and the placement
+// would not be the one the thesis's simulator (the same traces at any capacity level) had.
 struct Testbed {
   std::unique_ptr<srcmap::Generator> gen;
   std::vector<srcmap::VolumeHistory> hist;
