@@ -28,7 +28,7 @@ StatusOr<Testbed> MakeTestbed(uint64_t seed, double rate_scale, int history_days
 
 StatusOr<srcmap::DayReport> RunOn(const Testbed& t, srcmap::DayConfig c) {
   c.history_days = t.history_days;
-  c.capacity_scale = t.rate_scale;
+  c.capacity_scale *= t.rate_scale;
   return srcmap::RunGeneratedDayWith(*t.gen, t.hist, c);
 }
 
@@ -38,7 +38,7 @@ int64_t DayNs(const Testbed& t, double h) {
 }
 }  // namespace
 
-Window MakeWindow(const Testbed& t, double from_h, double to_h) {
+Window MakeWindow(const Testbed& t, double from_h, double to_h, double max_kept) {
   Window w;
   w.from_h = from_h;
   w.to_h = to_h;
@@ -52,6 +52,10 @@ Window MakeWindow(const Testbed& t, double from_h, double to_h) {
     }
     expect += t.gen->config().volumes[static_cast<size_t>(v)].avg_iops * t.rate_scale * 60 * sum +
               static_cast<double>(t.gen->model(v).drift_reads);
+  }
+  if (expect > max_kept) {
+    w.kept = false;
+    return w;
   }
   w.requests.reserve(static_cast<size_t>(expect * 1.02) + 4096);
   // From the warm start's interval before the window on (T of a default DayConfig), which
@@ -67,10 +71,11 @@ Window MakeWindow(const Testbed& t, double from_h, double to_h) {
 }
 
 StatusOr<srcmap::DayReport> RunOnWindow(const Testbed& t, const Window& w, srcmap::DayConfig c) {
-  c.history_days = t.history_days;
-  c.capacity_scale = t.rate_scale;
   c.from_h = w.from_h;
   c.to_h = w.to_h;
+  if (!w.kept) return RunOn(t, c);
+  c.history_days = t.history_days;
+  c.capacity_scale *= t.rate_scale;
   srcmap::VectorSource src(&w.requests);
   auto r = srcmap::RunDay(t.hist, t.gen->config().extent_bytes, &src, DayNs(t, w.from_h), DayNs(t, w.to_h), c);
   if (!r.ok()) return r.status();

@@ -1,8 +1,10 @@
-// What the SRCMap lab's prototype experiments (srcmap.timeline, srcmap.response, srcmap.day,
-// srcmap.per-disk; docs/srcmap/experiments-prototype.md) share: the thesis's testbed day as a
-// generated workload with its history built once per experiment (srcmap/day.h
-// GeneratedHistory), one run of the day driver on it, the window parameters, and the result's
-// closing note (each missed anchor beside the thesis's value, with the run's own reason).
+// What every SRCMap experiment that runs the day driver shares (the prototype ones,
+// srcmap.timeline, srcmap.response, srcmap.day, srcmap.per-disk, and the simulator sweeps,
+// srcmap.overprovision and srcmap.proportionality; docs/srcmap/experiments-*.md): the thesis's
+// testbed day as a generated workload with its history built once per experiment (srcmap/day.h
+// GeneratedHistory), a window's requests generated once and replayed for each run, the window
+// parameters, and the result's closing note (each missed anchor beside the thesis's value, with
+// the run's own reason).
 //
 // Every number comes from the day driver: the generated requests served by the disks'
 // mechanism under the policy, power from Table 3.3(b) on the disks the run left spinning.
@@ -21,6 +23,11 @@
 #include "srcmap/day.h"
 #include "srcmap/workload.h"
 
+namespace fawnlab::srcmap {
+// §3.7: "a three week workload history" and the next 24 hours: the evaluated day is day 21.
+constexpr int kHistoryDays = 21;
+}  // namespace fawnlab::srcmap
+
 namespace fawnlab::srcmap_exp {
 
 // The evaluated day's workload (Table 3.2's eight volumes at `rate_scale`, seeded) and its
@@ -33,21 +40,26 @@ struct Testbed {
   std::unique_ptr<srcmap::Generator> gen;
   std::vector<srcmap::VolumeHistory> hist;
   double rate_scale = 1;
-  int history_days = 21;
+  int history_days = srcmap::kHistoryDays;
 };
-StatusOr<Testbed> MakeTestbed(uint64_t seed, double rate_scale, int history_days = 21);
+StatusOr<Testbed> MakeTestbed(uint64_t seed, double rate_scale, int history_days = srcmap::kHistoryDays);
 
 // One day-driver run on the testbed over c.from_h..c.to_h, with the testbed's history days and
-// its rate as the capacities' scale (so Algorithm 1 compares the same load factors at any rate).
+// c.capacity_scale × its rate as the capacities' scale (so Algorithm 1 compares the same load
+// factors at any rate; a capacity_scale of its own, as the levels below L0, multiplies).
 StatusOr<srcmap::DayReport> RunOn(const Testbed& t, srcmap::DayConfig c);
 
-// The evaluated day's requests in [from_h, to_h), generated once for several runs (generating
-// them is most of a run's time).
+// The evaluated day's requests in [from_h, to_h), with the warm start's interval before it,
+// generated once for several runs (generating them is most of a run's time) when they are at
+// most `max_kept` (expected); otherwise none are kept and each run generates them again.
 struct Window {
   double from_h = 0, to_h = 24;
+  bool kept = true;
   std::vector<srcmap::Request> requests;
 };
-Window MakeWindow(const Testbed& t, double from_h, double to_h);
+Window MakeWindow(const Testbed& t, double from_h, double to_h, double max_kept = 1e300);
+// The simulator sweeps keep a day's requests up to this many (64 MB).
+constexpr double kKeptRequests = 2e6;
 // RunOn over the window's requests (c.from_h and c.to_h are the window's): the same report as
 // RunOn's, its minutes' and spin-ups' times in hours into the day as there (to the last bit but
 // one: they are the window's hours + from_h).

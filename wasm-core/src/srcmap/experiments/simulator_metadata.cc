@@ -20,7 +20,7 @@
 namespace fawnlab {
 namespace {
 
-using srcmap::Div;
+using srcmap_exp::Div;
 using srcmap::Sig;
 
 // §3.7.3: "a per-block map entry, which consists of 5 bytes to point to the current active

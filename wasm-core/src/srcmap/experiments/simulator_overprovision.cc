@@ -3,8 +3,9 @@
 // 0, 2.5, 5, 10, 15, 20 and 30% of each volume's size. Each point is a whole day (12 two-hour
 // intervals) through the day driver: the placement (Eq. 3.2/3.3) fills the replica space it is
 // given with working sets, Algorithm 1 picks the active disks each interval, every request is
-// served by the disks' mechanism. The runs share one history (simulator_common.h ScaledDay:
-// the day at `rate_scale` with the capacities scaled alike). Savings are against Baseline-On
+// served by the disks' mechanism. The runs share one history and the day's requests
+// (prototype_common.h Testbed and Window: the day at `rate_scale` with the capacities scaled
+// alike, on the full-rate history). Savings are against Baseline-On
 // (every disk spinning: Table 3.3(b)'s 66.1 W); the share at R% is its savings over the sweep's
 // most. Nothing is fitted.
 #include <algorithm>
@@ -19,7 +20,7 @@
 namespace fawnlab {
 namespace {
 
-using srcmap::Div;
+using srcmap_exp::Div;
 using srcmap::Sig;
 
 constexpr double kSweep[] = {0, 2.5, 5, 10, 15, 20, 30};  // % of each volume (Fig 3.12's x; ticks not given)
@@ -33,15 +34,16 @@ std::string PctName(double pct) {  // 2.5 -> "2p5"
 StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const int level = static_cast<int>(p.Int("level"));
   const double scale = p.Real("rate_scale");
-  auto day = srcmap::PrepareScaledDay(ctx.seed(), scale);
-  if (!day.ok()) return day.status();
+  auto tb = srcmap_exp::MakeTestbed(ctx.seed(), scale);
+  if (!tb.ok()) return tb.status();
+  const srcmap_exp::Window day = srcmap_exp::MakeWindow(tb.value(), 0, 24, srcmap_exp::kKeptRequests);
   const size_t n = sizeof kSweep / sizeof kSweep[0];
   std::vector<srcmap::DayReport> reps;
   for (size_t i = 0; i < n; ++i) {
     srcmap::DayConfig c;
     c.level = level;
     c.replica_pct = kSweep[i];
-    auto rep = srcmap::RunScaled(day.value(), c);
+    auto rep = srcmap_exp::RunOnWindow(tb.value(), day, c);
     if (!rep.ok()) return rep.status();
     reps.push_back(std::move(rep.value()));
     if (!ctx.Progress(static_cast<double>(i + 1) / static_cast<double>(n))) return Status::Cancelled("cancelled");

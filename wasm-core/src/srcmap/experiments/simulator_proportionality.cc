@@ -4,8 +4,9 @@
 // none), as a point (load factor, average power). Load factor = the interval's observed IOPS
 // over the capacities of all eight disks at the level (the thesis's definition). Power comes in
 // steps of one disk (Table 3.3(b)); the Eq. 3.1 ideal (66.1 W × load factor) and the all-on
-// 66.1 W are drawn beside. The runs share one history (simulator_common.h ScaledDay: the day
-// at `rate_scale` with the capacities scaled alike). Nothing is fitted.
+// 66.1 W are drawn beside. The runs share one history and the day's requests
+// (prototype_common.h Testbed and Window: the day at `rate_scale` with the capacities scaled
+// alike, on the full-rate history). Nothing is fitted.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -20,7 +21,7 @@
 namespace fawnlab {
 namespace {
 
-using srcmap::Div;
+using srcmap_exp::Div;
 using srcmap::Sig;
 
 struct LevelRun {
@@ -55,8 +56,9 @@ double Pearson(const std::vector<Point>& pts) {
 
 StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
   const double scale = p.Real("rate_scale");
-  auto day = srcmap::PrepareScaledDay(ctx.seed(), scale);
-  if (!day.ok()) return day.status();
+  auto tb = srcmap_exp::MakeTestbed(ctx.seed(), scale);
+  if (!tb.ok()) return tb.status();
+  const srcmap_exp::Window day = srcmap_exp::MakeWindow(tb.value(), 0, 24, srcmap_exp::kKeptRequests);
   const size_t n = sizeof kRuns / sizeof kRuns[0];
   const std::string x = "load factor (% of capacity)";
   const std::string y = "interval power (W)";
@@ -67,7 +69,7 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
     srcmap::DayConfig c;
     c.level = kRuns[i].level;
     c.capacity_scale = kRuns[i].factor;
-    auto rep = srcmap::RunScaled(day.value(), c);
+    auto rep = srcmap_exp::RunOnWindow(tb.value(), day, c);
     if (!rep.ok()) return rep.status();
     const srcmap::DayReport& d = rep.value();
     all_on = d.all_on_watts;
