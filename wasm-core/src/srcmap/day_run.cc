@@ -236,6 +236,7 @@ void DayRun::RestartCounts() {
   events_.clear();
   events_dropped_ = 0;
   planned_ups_.clear();
+  miss_ups_.clear();
   bin_vol_.clear();
   bin_disk_.clear();
   int_active_.clear();
