@@ -97,7 +97,9 @@ TEST(SrcmapDayExtras, MinutesEventsAndPerDiskFiguresAddUp) {
     for (const SpinUp& e : r.spin_up_events) {
       EXPECT_EQ(e.planned, e.cause == SpinUpCause::kPlanned);
       ++by_cause[static_cast<int>(e.cause)];
-      if (e.cause == SpinUpCause::kReadMiss) EXPECT_LT(e.disk, 8);
+      if (e.cause == SpinUpCause::kReadMiss) {
+        EXPECT_LT(e.disk, 8);
+      }
     }
     EXPECT_LE(by_cause[1], r.misses);
     std::printf("%s: spin-ups planned %llu, read miss %llu, other I/O %llu (misses %llu)\n", PolicyName(p),
