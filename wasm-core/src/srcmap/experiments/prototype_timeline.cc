@@ -163,11 +163,11 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
               Emergent(src + ": at most 2 disks active at L3 (hours 4-6)",
                        "Algorithm 1's largest active set in the window at L3", l3_note));
   r.AddAnchor("all_on_w", 66.1, {true, 0.001},
-              Emergent("Table 3.3(b), Fig 3.8: every disk spinning", "Table 3.3(b)'s measured total with 8 disks on "
-                       "(a lookup of the thesis's measurement, not a prediction)"));
+              Fitted("Table 3.3(b), Fig 3.8: every disk spinning", "by construction: Table 3.3(b)'s measured total "
+                     "with 8 disks on is the model's input (a lookup of the thesis's measurement, not a prediction)"));
   r.AddAnchor("standby_w", 19.8, {true, 0.001},
-              Emergent("Table 3.3(b), Fig 3.8: every disk in standby", "Table 3.3(b)'s measured total with 0 disks "
-                       "on (a lookup of the thesis's measurement)"));
+              Fitted("Table 3.3(b), Fig 3.8: every disk in standby", "by construction: Table 3.3(b)'s measured total "
+                     "with 0 disks on is the model's input (a lookup of the thesis's measurement)"));
 
   const double from = c.from_h, to = c.to_h;
   for (int i = 0; i < 2; ++i) {
