@@ -175,6 +175,15 @@ ClusterOptions SmallCluster() {
   return o;
 }
 
+// SmallCluster as a 6-node ring, V = 2, R = 3 (the join and leave runs below).
+ClusterOptions SixNodeRing() {
+  ClusterOptions o = SmallCluster();
+  o.nodes = 6;
+  o.vids = 2;
+  o.replication = 3;
+  return o;
+}
+
 // `seconds` of virtual time of StartClients' load, and every ~2 s one membership change (a
 // failure, a join or a leave) once the last is done. A join or leave is, two times in three,
 // struck by a failure while it runs (Striker; phase and role chosen at random).
@@ -225,11 +234,7 @@ RunStats RandomRun(uint64_t seed, int seconds, int keys) {
 // by a failure of `role` at `phase`.
 RunStats StrikeRun(bool leave, MidPhase phase, MidRole role, uint64_t seed) {
   sim::Rng rng = sim::Rng::ForStream(seed, 2);
-  ClusterOptions o = SmallCluster();
-  o.nodes = 6;
-  o.vids = 2;
-  o.replication = 3;
-  auto c = Cluster::Create(o).value();
+  auto c = Cluster::Create(SixNodeRing()).value();
   RunStats st;
   const sim::SimTime end = 5 * sim::kSec;
   StartClients(*c, rng, end, 16, st);
@@ -258,11 +263,7 @@ RunStats StrikeRun(bool leave, MidPhase phase, MidRole role, uint64_t seed) {
 // load. `flush_waits` counts the donors' flushes that had to wait for the old chain's puts.
 RunStats SlowOldLinksJoinRun(uint64_t seed, uint64_t* flush_waits) {
   sim::Rng rng = sim::Rng::ForStream(seed, 3);
-  ClusterOptions o = SmallCluster();
-  o.nodes = 6;
-  o.vids = 2;
-  o.replication = 3;
-  auto c = Cluster::Create(o).value();
+  auto c = Cluster::Create(SixNodeRing()).value();
   RunStats st;
   const sim::SimTime end = 3 * sim::kSec;
   auto keys = std::make_shared<uint64_t>(0);
