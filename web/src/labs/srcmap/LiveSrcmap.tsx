@@ -142,7 +142,9 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
   const focusText = snap && focused
     ? focused.startsWith('v') ? volumeReadout(snap, Number(focused.slice(1))) : diskReadout(snap, Number(focused.slice(1)))
     : '';
-  const opBusy = busy !== '' || live.scriptStatus !== '';
+  // Until the session's first snapshot there is no day to run an op on (its setup generates the
+  // history and runs the warm-up interval): the op buttons wait, rather than drop a click.
+  const opBusy = busy !== '' || live.scriptStatus !== '' || !snap;
 
   return (
     <section className="panel live live-srcmap" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
