@@ -162,8 +162,12 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                          "barely grows as B shrinks and the levels multiply, while the normal inserts' memmove "
                          "shrinks; the total is flat up to 256 KB and lowest at the small end. Linux's write-back "
                          "does not change this: the added levels are the smallest cells, rewritten before the "
-                         "flusher's sweep returns to them (docs/cona/experiments.md). With merge_entry_ns = 880 "
-                         "(every merged entry at the M500's 250 MB/s sequential write) the minimum falls at 64 KB"));
+                         "flusher's sweep returns to them (docs/cona/experiments.md). The scale matters: at scale "
+                         "0.01 (10 levels at 64 KB; ~20 s) a left wall rises at 8 KB, where the merges' reads of the "
+                         "deep cells miss the page cache and queue behind the write-back, and 64 KB comes within a "
+                         "few percent of the minimum at 16 KB (docs/cona/experiments.md, \"At 1/100\"). With "
+                         "merge_entry_ns = 880 (every merged entry at the M500's 250 MB/s sequential write) the "
+                         "minimum falls at 64 KB"));
     r.AddAnchor("levels_span", 8, {false, 1},
                 Emergent("thesis §3.2.1: 18 levels at 8 KB, 10 at 1 MB (25M records)", levels_why,
                          "1 MB / 8 KB is 7 doublings, so a 2-CONA differs by 7 levels; the thesis's 8 is one more "

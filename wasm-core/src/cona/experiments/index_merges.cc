@@ -125,7 +125,9 @@ StatusOr<Result> Run(const ParamValues& p, RunContext& ctx) {
                        "next insert; the threaded one overlaps it with the inserts",
                        "the threaded load hides only a fifth of its merge time, and the single-thread store's "
                        "merges run with the device to themselves, so doing them inline costs about what the "
-                       "threaded writer waits anyway; with costlier merges (merge_entry_ns) the gain grows"));
+                       "threaded writer waits anyway; with costlier merges (merge_entry_ns) the gain grows, and "
+                       "with more records per buffer (scale 0.01: about half the thesis's gain, A's merges partly "
+                       "exposed; docs/cona/experiments.md, \"At 1/100\")"));
 
   const std::string phase_label = "phase (0 construction, 1 A 50/50, 2 B 95/5)";
   r.series.push_back(Series{"lab: merge time hidden by the thread",
