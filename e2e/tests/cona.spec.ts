@@ -107,6 +107,41 @@ test('crash and recover: the store reopens from its manifest', async ({ page }) 
   await expect(live.getByTestId('cona-events')).toContainText('recover');
 });
 
+test('an operation clicked before the session exists waits for it, then runs: on opening and after a reset', async ({ page }) => {
+  // The session worker's script is held, so the page is caught before its session exists.
+  let release = () => {};
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/\/assets\/worker-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/labs/cona');
+  const live = page.locator('section.live-cona');
+  const put = live.getByRole('button', { name: 'Put' });
+  const result = live.getByTestId('cona-result');
+  await expect(put).toBeDisabled();
+  await expect(live.getByRole('button', { name: 'Fill' })).toBeDisabled();
+  await expect(live.getByRole('button', { name: 'Step' })).toBeDisabled();
+  await expect(result).toHaveText(/^Starting the session/);  // said in the aria-live result line
+  // The fields stay usable; the click waits for the button rather than being dropped.
+  await live.getByRole('textbox', { name: 'key' }).fill('early');
+  const click = put.click();
+  release();
+  await click;
+  await expect(result).toContainText('put “early”');
+  await expect(counter(live, 'levels')).toBeVisible();
+  // Keyboard users reach the op buttons once the session is there.
+  await live.getByRole('textbox', { name: 'value (put)' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(put).toBeFocused();
+
+  // A reset starts a new session: a Get straight after it waits too, and finds the new, empty store.
+  await live.getByRole('button', { name: 'Reset' }).click();
+  await live.getByRole('button', { name: 'Get' }).click();
+  await expect(result).toContainText('get “early”');
+  await expect(result).toContainText('not found');
+});
+
 test('run cona.trie-memory: the lab’s bytes per key beside Tables 3.2 and 3.3', async ({ page }) => {
   await page.goto('/labs/cona');
   await page.getByLabel('Experiment', { exact: true }).selectOption('cona.trie-memory');

@@ -135,6 +135,8 @@ interface ControlsProps {
   timeNs: number | null;
   /** With the auto speed: the speed it runs at now, and why ("slow motion: join in progress"). */
   auto?: { nsPerSec: number; label: string } | null;
+  /** Whether the session has sent its first snapshot (useLiveSession's `ready`): Step waits for it. */
+  ready?: boolean;
 }
 
 export function LiveControls(p: ControlsProps) {
@@ -143,7 +145,8 @@ export function LiveControls(p: ControlsProps) {
       <button type="button" className="primary" onClick={() => p.onPlay(!p.playing)} aria-pressed={p.playing}>
         {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={p.onStep} title="Run the next event (key: .)">Step</button>
+      <button type="button" onClick={p.onStep} disabled={p.ready === false}
+        title={p.ready === false ? 'Waits for the session to start' : 'Run the next event (key: .)'}>Step</button>
       <button type="button" onClick={p.onReset}>Reset</button>
       <label htmlFor={`${p.idPrefix}-speed`}>speed</label>
       <select id={`${p.idPrefix}-speed`} value={p.speedIndex} onChange={(e) => p.onSpeed(Number(e.target.value))}>

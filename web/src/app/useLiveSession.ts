@@ -6,6 +6,10 @@
  * an `auto` speed when the spec gives an AutoPolicy), a scenario's script sent one operation per
  * frame, stopping when the view is hidden, and the frame loop that hands each tick's snapshot
  * and column views to the view (and the snapshot to React at most five times a second).
+ * `ready` says whether the session the configuration asks for has sent its first snapshot:
+ * until then (the page opening, a reset, a change that starts a new session) there is nothing
+ * to run an operation on, so the view's operation buttons wait (`opsBusy`) and its status line
+ * says so (`opStatus`) rather than a click being dropped without a word.
  */
 import { useEffect, useRef, useState } from 'react';
 import { changedFields } from '../model/scenario';
@@ -17,6 +21,9 @@ import { AutoClock, type AutoPolicy } from './autoSpeed';
 import { useFrameLoop, type Speed } from './LiveControls';
 import type { LiveRequest } from './labModule';
 import { ScriptQueue, type ScriptStep } from './scriptQueue';
+
+/** The status line while a session starts (operations wait for its first snapshot). */
+export const STARTING_STATUS = 'Starting the session… the operation buttons wait until it is ready.';
 
 export interface LiveSessionSpec<C, S, O extends { op: string }, R> {
   request: LiveRequest<C> | null;
@@ -81,6 +88,14 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
   const [scriptStep, setScriptStep] = useState<ScriptStep>({ error: null, status: '' });
   const [auto, setAuto] = useState<{ nsPerSec: number; label: string } | null>(null);
   const [generation, setGeneration] = useState(0);
+  /**
+   * Which session has sent its first snapshot, by the key of what opened it: a reset, a new
+   * seed or a structural change makes a new key, so `ready` is false from that very render on,
+   * before the old session is even disposed.
+   */
+  const [readyKey, setReadyKey] = useState<string | null>(null);
+  const readyKeyRef = useRef<string | null>(null);
+  const openedKey = useRef<string | null>(null);
   /** The configuration the view last took, and whether the user has changed it since. */
   const base = useRef<Required<C>>(defaults);
   const edited = useRef(false);
@@ -106,6 +121,8 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
   const values = config as Record<string, unknown>;
   const structuralKey = JSON.stringify(info ? structuralOf(info, values) : values);
   const runningKey = JSON.stringify(info ? runningOf(info, values) : {});
+  const sessionKey = JSON.stringify([info?.id ?? null, structuralKey, seed, generation]);
+  const ready = readyKey === sessionKey;
 
   // A new session whenever its structure changes, on a new seed, or on reset. A script is
   // left out of the configuration and sent one operation per frame.
@@ -126,6 +143,7 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
       opened = s;
       setError(null);
       session.current = s;
+      openedKey.current = sessionKey;
       clock.current?.reset();
       const sp = specRef.current;
       script.current.load(Array.isArray(ops) ? (sp.expandScript ?? ((x: O[]) => x))(ops as O[]) : []);
@@ -137,7 +155,13 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
     return () => {
       cancelled = true;
       opened?.dispose();
-      if (session.current === opened) session.current = null;
+      if (session.current === opened) {
+        session.current = null;
+        openedKey.current = null;
+      }
+      // Not ready until the next session's first snapshot (the same key can come back: A, B, A).
+      readyKeyRef.current = null;
+      setReadyKey(null);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the structural fields; the rest apply in place below
   }, [info, structuralKey, seed, generation]);
@@ -169,6 +193,11 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
       });
     }
     specRef.current.draw(r.snap, now, r.views);
+    // The loop hands over only the current session's ticks: this one's first makes it ready.
+    if (readyKeyRef.current !== openedKey.current) {
+      readyKeyRef.current = openedKey.current;
+      setReadyKey(openedKey.current);
+    }
     if (now - lastUi.current > 200 || lastUi.current === 0) {
       lastUi.current = now;
       setSnap(r.snap);
@@ -190,6 +219,12 @@ export function useLiveSession<C, S, O extends { op: string } = { op: string }, 
     },
     snap,
     error,
+    /** Whether the current session has sent its first snapshot (operations can run on it). */
+    ready,
+    /** Whether the operation buttons wait: the session is starting, or a scenario's script is being sent. */
+    opsBusy: !ready || scriptStep.status !== '',
+    /** The status line while operations wait: the script's progress, or that the session is starting ('' otherwise, and after a failed start, whose error says why). */
+    opStatus: scriptStep.status || (!ready && error === null ? STARTING_STATUS : ''),
     /** The scenario script's progress ("Setting up the scenario: step 3 of 8…"; '' when done). */
     scriptStatus: scriptStep.status,
     /** Whether a scenario's script is still being sent. */

@@ -111,13 +111,13 @@ export function LiveCona({ request, onEdit }: { request: LiveRequest<ConaLiveCon
   return (
     <section className="panel live live-cona" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live CONA store</h2>
-      <LiveControls idPrefix="cona" label="Live store controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="cona" label="Live store controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={CONA_SPEEDS} speedIndex={live.speedIdx} onSpeed={setSpeed} timeNs={snap ? snap.t_ns : null} />
       {info && <ConaStoreSetup info={info} config={config} onConfig={update} />}
       {error && <p className="error" role="alert" data-testid="cona-config-error">{error}</p>}
-      {info && <ConaOps info={info} onOp={(op) => void runOp(op)} busy={live.scriptStatus !== ''} crashed={crashed} />}
+      {info && <ConaOps info={info} onOp={(op) => void runOp(op)} busy={live.opsBusy} crashed={crashed} />}
       {opError && <p className="error" role="alert" data-testid="cona-error">{opError}</p>}
-      <p className="op-result" aria-live="polite" data-testid="cona-result">{live.scriptStatus || result}</p>
+      <p className="op-result" aria-live="polite" data-testid="cona-result">{live.opStatus || result}</p>
 
       <StructureCanvas ref={structure} onPick={setPicked}
         label={`The CONA structure: the two insertion buffers as sorted bars, then the levels, each a row of two visible cells and the shadow. ${snap ? structureSummary(snap) : ''} Point at a cell, or focus here and use the arrow keys, for its memory.`} />

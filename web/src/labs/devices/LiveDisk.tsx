@@ -47,7 +47,7 @@ export function LiveDisk({ request, active = true, onEdit }: { request: LiveRequ
   return (
     <section className="live-device" aria-labelledby="disk-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h3 id="disk-heading">Disk</h3>
-      <LiveControls idPrefix="disk" label="Live disk controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="disk" label="Live disk controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={DISK_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
       <DiskFields config={config} update={update} />

@@ -50,7 +50,7 @@ export function LiveFlash({ request, active = true, onEdit }: { request: LiveReq
   return (
     <section className="live-device" aria-labelledby="flash-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h3 id="flash-heading">Flash behind its FTL</h3>
-      <LiveControls idPrefix="flash" label="Live flash controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="flash" label="Live flash controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={FLASH_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed}
         timeNs={snap ? snap.time_ns : null} />
       <FlashFields config={config} update={update} />

@@ -97,7 +97,6 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
     },
   });
   const { config, update, snap, error } = live;
-  const scriptStatus = live.scriptStatus;
 
   /**
    * The columns the next tick fetches: when an operation or the store forces it, or the version
@@ -173,14 +172,14 @@ export function LiveFawnds({ request, active = true, onEdit }: { request: LiveRe
   return (
     <section className="panel live live-fawnds" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live FAWN-DS node</h2>
-      <LiveControls idPrefix="fawnds" label="Live node controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="fawnds" label="Live node controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={FAWNDS_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.time_ns : null}
         auto={live.auto} />
       <FawndsSetup config={config} onConfig={update} />
       {error && <p className="error" role="alert" data-testid="fawnds-config-error">{error}</p>}
-      <FawndsControls snap={snap} store={store} onStore={setStore} onOp={runOp} busy={scriptStatus !== ''} config={config} onConfig={update} />
+      <FawndsControls snap={snap} store={store} onStore={setStore} onOp={runOp} busy={live.opsBusy} config={config} onConfig={update} />
       {opError && <p className="error" role="alert" data-testid="fawnds-error">{opError}</p>}
-      <p className="op-result" aria-live="polite" data-testid="fawnds-result">{scriptStatus || result}</p>
+      <p className="op-result" aria-live="polite" data-testid="fawnds-result">{live.opStatus || result}</p>
 
       <LogCanvas ref={logView} crashed={snap?.crashed ?? false} />
       {snap && <MaintenancePanel snap={snap} />}

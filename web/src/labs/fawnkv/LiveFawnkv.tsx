@@ -130,7 +130,6 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
     },
   });
   const { config, update, snap, error } = live;
-  const scriptStatus = live.scriptStatus;
 
   function frame(sn: FawnkvSnapshot, now: number, views: Record<string, Columns | CoreError>) {
     seenVersion.current = sn.ring_version;
@@ -175,16 +174,17 @@ export function LiveFawnkv({ request, active = true, onEdit }: { request: LiveRe
   return (
     <section className="panel live live-fawnkv" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live FAWN-KV cluster</h2>
-      <LiveControls idPrefix="fawnkv" label="Live cluster controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="fawnkv" label="Live cluster controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={FAWNKV_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.now_ns : null}
         auto={live.auto} />
       <FawnkvSetup config={config} onConfig={update} />
       {error && <p className="error" role="alert" data-testid="fawnkv-config-error">{error}</p>}
+      {!snap && <p className="op-result" aria-live="polite" data-testid="fawnkv-starting">{live.opStatus}</p>}
       {snap && (
         <>
-          <FawnkvControls snap={snap} busy={scriptStatus !== ''} config={config} onConfig={update} onOp={runOp} />
+          <FawnkvControls snap={snap} busy={live.opsBusy} config={config} onConfig={update} onOp={runOp} />
           {opError && <p className="error" role="alert" data-testid="fawnkv-error">{opError}</p>}
-          <p className="op-result" aria-live="polite" data-testid="fawnkv-result">{scriptStatus || result}</p>
+          <p className="op-result" aria-live="polite" data-testid="fawnkv-result">{live.opStatus || result}</p>
           <CheckVerdict check={snap.check} />
 
           <h3>The ring</h3>

@@ -143,13 +143,13 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
     ? focused.startsWith('v') ? volumeReadout(snap, Number(focused.slice(1))) : diskReadout(snap, Number(focused.slice(1)))
     : '';
   // Until the session's first snapshot there is no day to run an op on (its setup generates the
-  // history and runs the warm-up interval): the op buttons wait, rather than drop a click.
-  const opBusy = busy !== '' || live.scriptStatus !== '' || !snap;
+  // history and runs the warm-up interval): the op buttons wait (useLiveSession's opsBusy), rather than drop a click.
+  const opBusy = busy !== '' || live.opsBusy;
 
   return (
     <section className="panel live live-srcmap" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live SRCMap: a day of {snap ? countWord(snap.volumes.length) : 'eight'} {snap?.volumes.length === 1 ? 'volume' : 'volumes'} on their disks</h2>
-      <LiveControls idPrefix="srcmap" label="Live SRCMap controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="srcmap" label="Live SRCMap controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={SRCMAP_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
       <p className="small muted srcmap-setup-line" data-testid="srcmap-setup-summary">{setupSummary(config, seed)}</p>
       {info && (
@@ -164,7 +164,7 @@ export function LiveSrcmap({ request, onEdit }: { request: LiveRequest<SrcmapLiv
       {snap && (snap.done || snap.workload === 'trace') && <p className="small srcmap-status" data-testid="srcmap-status">{dayStatus(snap)}</p>}
       {snap?.error && <p className="error" role="alert" data-testid="srcmap-day-error">{snap.error}</p>}
       {opError && <p className="error" role="alert" data-testid="srcmap-error">{opError}</p>}
-      <p className="op-result" aria-live="polite" data-testid="srcmap-result">{busy || live.scriptStatus || result}</p>
+      <p className="op-result" aria-live="polite" data-testid="srcmap-result">{busy || live.opStatus || result}</p>
 
       <h3>Volumes and the disks that hold them</h3>
       {snap && <MapView snap={snap} focused={focused} onFocusNode={setFocused} located={located} />}

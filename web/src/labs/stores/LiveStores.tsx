@@ -81,15 +81,15 @@ export function LiveStores({ request, onEdit }: { request: LiveRequest<StoresLiv
   return (
     <section className="panel live live-stores" aria-labelledby="live-heading" onKeyDown={liveKeys(live.togglePlay, live.step)}>
       <h2 id="live-heading">Live stores, side by side</h2>
-      <LiveControls idPrefix="stores" label="Live stores controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="stores" label="Live stores controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={STORES_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
       <p className="small muted stores-setup-line" data-testid="stores-setup-summary">{setupSummary(config)}</p>
       {info && <StoresSetup info={info} config={config} onConfig={update} />}
       {error && <p className="error" role="alert" data-testid="stores-config-error">{error}</p>}
       {info && <StoresLoadFields info={info} config={config} onConfig={update} />}
-      {info && <StoresOps info={info} onOp={(op) => void runOp(op)} busy={live.scriptStatus !== ''} />}
+      {info && <StoresOps info={info} onOp={(op) => void runOp(op)} busy={live.opsBusy} />}
       {opError && <p className="error" role="alert" data-testid="stores-error">{opError}</p>}
-      <p className="op-result" aria-live="polite" data-testid="stores-result">{live.scriptStatus || result}</p>
+      <p className="op-result" aria-live="polite" data-testid="stores-result">{live.opStatus || result}</p>
       <p className="small stores-load" data-testid="stores-load">{snap ? loadLine(snap) : ''}</p>
 
       {snap && <StoreCards snap={snap} handles={cards} />}

@@ -68,7 +68,7 @@ export function LiveBlock({ request, active, onEdit }: LiveBlockProps) {
 
   return (
     <div className="live-block" onKeyDown={liveKeys(live.togglePlay, live.step)}>
-      <LiveControls idPrefix="vblk" label="Live block layer controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="vblk" label="Live block layer controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={BLOCK_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
       <BlockControls config={config} onConfig={update} />
       {error && <p className="error" role="alert" data-testid="vector-block-error">{error}</p>}

@@ -72,7 +72,7 @@ export function LiveNet({ request, active, onEdit }: LiveNetProps) {
   const thr = snap ? fmt(snap.rates.throughput_per_s) : '0';
   return (
     <div className="live-net" onKeyDown={liveKeys(live.togglePlay, live.step)}>
-      <LiveControls idPrefix="vnet" label="Live back-end controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step}
+      <LiveControls idPrefix="vnet" label="Live back-end controls" playing={live.isPlaying} onPlay={live.setPlay} onStep={live.step} ready={live.ready}
         onReset={live.reset} speeds={NET_SPEEDS} speedIndex={live.speedIdx} onSpeed={live.setSpeed} timeNs={snap ? snap.t_ns : null} />
       <NetControls config={config} onConfig={update} />
       {error && <p className="error" role="alert" data-testid="vector-net-error">{error}</p>}
@@ -87,10 +87,10 @@ export function LiveNet({ request, active, onEdit }: LiveNetProps) {
         <span><i className="sw" style={{ background: 'rgba(230,159,0,0.4)', borderRadius: 0 }} /> DMA channel busy share</span>
       </div>
       <div className="vnet-trace">
-        <button type="button" onClick={() => void runTrace()} disabled={tracing || !snap}
+        <button type="button" onClick={() => void runTrace()} disabled={tracing || live.opsBusy}
           title="Run virtual time until the next RPC issued is answered, and list the stages it passed through">Trace the next RPC</button>
       </div>
-      <p className="op-result small" aria-live="polite" data-testid="vector-net-trace">{trace}</p>
+      <p className="op-result small" aria-live="polite" data-testid="vector-net-trace">{live.opStatus || trace}</p>
 
       {snap && <NetHeadline snap={snap} />}
 
