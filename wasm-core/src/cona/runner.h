@@ -1,8 +1,9 @@
 // RunYcsb: the thesis' macrobenchmark method (§3.2.2) on a Machine: a load phase (records
 // 0..n-1 put in order: "construct 25M pairs") then a run phase (`operations` operations of a
 // YCSB workload), each a closed loop keeping `clients` operations outstanding (the thesis: one
-// client thread). Every put's value is ycsb::ValueFor(record, version) and every read is
-// checked against the version it must see: a wrong or missing value fails the run (Internal).
+// client thread), as ycsb/closed_loop.h runs them (RunConfig is its). Every put's value is
+// ycsb::ValueFor(record, version) and every read is checked against the version it must see:
+// a wrong or missing value fails the run (Internal). A scan is only timed, not checked.
 //
 // Rates. write IOPS = writes / foreground time in writes (StoreStats::insert_ns), read IOPS =
 // reads / foreground time in reads (read_ns): each kind's rate over the time the client spent
@@ -25,27 +26,11 @@
 
 #include "base/status.h"
 #include "cona/machine.h"
-#include "ycsb/workload.h"
+#include "ycsb/closed_loop.h"
 
 namespace fawnlab::cona {
 
-struct RunConfig {
-  std::string workload = "a";  // YCSB core workload id (ycsb::FindWorkload)
-  uint64_t operations = 0;     // run phase; 0: as many as the machine's records (thesis: 25M on 25M)
-  int clients = 1;             // operations outstanding (closed loop)
-  uint64_t sample_every = 0;   // 0: operations / 250
-  bool load = true;            // false: the machine's store already holds records 0..n-1
-  bool run = true;             // false: the load phase only
-  uint64_t seed = 1;           // the generator's
-  // Between the phases: wait for the load's merges, sync and empty the page cache
-  // (Machine::DropCaches), so the run starts cold. false: the run follows the load at once,
-  // its merges still going and its pages cached.
-  bool cold_start = false;
-  // The thesis counts F's 25M operations as store operations: a read-modify-write is two (a read
-  // and a write), so "only about 1/3 of operations are writes" and "a little over 4 million
-  // fewer entries are inserted" than A (§3.2.2). false: YCSB's count (a RMW is one).
-  bool rmw_counts_two = true;
-};
+using RunConfig = ycsb::RunConfig;  // ycsb/closed_loop.h: the phases, the clients, the seed
 
 struct YcsbSample {
   uint64_t ops = 0;            // completed in the phase so far
@@ -59,10 +44,8 @@ struct YcsbSample {
   double cache_hit_ratio = 0;                    // this sample's page lookups
 };
 
-struct PhaseTotals {
-  // ops: operations completed, a read-modify-write counted as RunConfig::rmw_counts_two says.
-  uint64_t ops = 0, reads = 0, writes = 0, updates = 0, inserts = 0, rmws = 0, scans = 0;
-  uint64_t not_found = 0;      // reads of a record that was never inserted (none expected)
+// ycsb::OpCounts: the operations by kind (a read-modify-write counted as rmw_counts_two says).
+struct PhaseTotals : ycsb::OpCounts {
   double seconds = 0;          // virtual wall time of the phase
   double read_s = 0, write_s = 0;  // foreground time in reads / in writes
   double write_iops = 0, read_iops = 0, ops_per_s = 0;

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "sim/histogram.h"
-#include "ycsb/generator.h"
 #include "ycsb/keys.h"
 
 namespace fawnlab::stores {
@@ -41,9 +40,8 @@ double Ratio(uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / stati
 uint64_t Writes(const kv::KvCounters& k) { return k.puts + k.deletes; }
 uint64_t Reads(const kv::KvCounters& k) { return k.gets + k.scans; }
 
-// What both phases share: the version each record must read back, the records present.
+// What both phases share beyond the versions: the records present.
 struct State {
-  std::vector<uint32_t> versions;
   std::vector<uint8_t> present;
   uint64_t keys = 0;
   // For workloads with scans: every record written (or preloaded), by key in key order, so a
@@ -53,198 +51,66 @@ struct State {
   std::map<std::string, uint64_t> by_key;
 };
 
-class Phase {
+// One phase on a kv/ store: the closed loop is ycsb::ClosedLoop's; this checks scans whole,
+// times every operation, counts the records present and reads the samples and totals off the
+// store's counters, the page cache, the flash device and the machine's Joules.
+class Phase : public ycsb::ClosedLoop {
  public:
-  Phase(Machine* m, ycsb::Generator* gen, State* st, uint64_t total, int clients, uint64_t sample_every,
-        const std::function<bool(double)>& progress, double p0, double p1, bool rmw_two)
-      : rmw_weight_(rmw_two ? 2 : 1),
+  Phase(Machine* m, std::vector<uint32_t>* versions, State* st, int clients, const ycsb::PhaseSpec& spec,
+        const std::function<bool(double)>& progress, PhaseTotals* totals, std::vector<YcsbSample>* samples)
+      : ClosedLoop(m->sim(), versions, m->config().params.key_bytes, m->config().params.value_bytes, clients, spec,
+                   progress),
         m_(m),
         store_(m->store()),
-        key_bytes_(m->config().params.key_bytes),
-        value_bytes_(m->config().params.value_bytes),
-        gen_(gen),
         st_(st),
-        total_(total),
-        clients_(clients),
-        every_(sample_every),
-        progress_(progress),
-        p0_(p0),
-        p1_(p1) {}
+        totals_(totals),
+        samples_(samples) {}
 
-  Status Run(PhaseTotals* totals, std::vector<YcsbSample>* samples) {
-    samples_ = samples;
-    next_sample_ = every_;
-    start_ = last_ = Take(m_);
-    for (int i = 0; i < clients_ && ok(); ++i) Issue();
-    uint64_t steps = 0;
-    while (completed_ < total_ && ok()) {
-      if (!m_->sim()->Step()) {
-        return Status::Internal("YCSB run stalled: " + std::to_string(completed_) + " of " + std::to_string(total_) +
-                                " operations completed and nothing left to happen");
+ protected:
+  Status StorePut(uint64_t r, const std::string& key, const std::string& value, Done done) override {
+    if (st_->track_keys) st_->by_key.emplace(key, r);
+    return store_->Put(key, value, std::move(done));
+  }
+  Status StoreGet(const std::string& key, GetDone done) override { return store_->Get(key, std::move(done)); }
+
+  // What the scan must return: the first `length` records from its key on, each at the
+  // version the writes issued so far gave it.
+  Status StoreScan(uint64_t r, const std::string& key, int length, Done done) override {
+    const sim::SimTime t0 = sim()->now();
+    std::vector<std::pair<std::string, std::string>> want;
+    for (auto it = st_->by_key.lower_bound(key); it != st_->by_key.end() && static_cast<int>(want.size()) < length;
+         ++it) {
+      want.emplace_back(it->first, Value(it->second, Version(it->second)));
+    }
+    return store_->Scan(key, length, [this, r, t0, want = std::move(want), done = std::move(done)](
+                                         const Status& st, std::vector<std::pair<std::string, std::string>> got) {
+      if (!st.ok()) return done(Status::Internal("YCSB scan failed: " + st.message()));
+      if (got != want) {
+        return done(Status::Internal("YCSB scan from record " + std::to_string(r) + " returned " +
+                                     std::to_string(got.size()) + " entries, not the " + std::to_string(want.size()) +
+                                     " expected (or wrong keys or values)"));
       }
-      if (++steps % 2048 == 0 && progress_ && !progress_(Fraction())) return Status::Cancelled("cancelled");
-    }
-    if (!ok()) return failure_;
-    if (samples_->empty() || samples_->back().ops != completed_) Sample();
-    Totals(totals);
-    return Status::Ok();
+      read_lat_.Record(static_cast<uint64_t>(sim()->now() - t0));
+      done(Status::Ok());
+    });
   }
 
- private:
-  bool ok() const { return failure_.ok(); }
-  double Fraction() const {
-    return p0_ + (p1_ - p0_) * (total_ ? static_cast<double>(completed_) / static_cast<double>(total_) : 1);
-  }
-  void Fail(Status s) {
-    if (ok()) failure_ = std::move(s);
-  }
-  std::string Key(uint64_t r) const {
-    std::string k;
-    ycsb::KeyFor(r, key_bytes_, &k);
-    return k;
-  }
-  std::string Value(uint64_t r, uint32_t v) const {
-    std::string s;
-    ycsb::ValueFor(r, v, value_bytes_, &s);
-    return s;
-  }
-  void Grow(uint64_t r) {
-    if (r >= st_->versions.size()) {
-      st_->versions.resize(r + 1 + r / 4, 0);
-      st_->present.resize(st_->versions.size(), 0);
-    }
-  }
-  void MarkPresent(uint64_t r) {
-    Grow(r);
+  void OnWriteDone(uint64_t r, sim::SimTime issued) override {
+    write_lat_.Record(static_cast<uint64_t>(sim()->now() - issued));
+    if (r >= st_->present.size()) st_->present.resize(r + 1 + r / 4, 0);
     if (!st_->present[r]) {
       st_->present[r] = 1;
       ++st_->keys;
     }
   }
+  void OnReadDone(sim::SimTime issued) override { read_lat_.Record(static_cast<uint64_t>(sim()->now() - issued)); }
 
-  void Issue() {
-    if (issued_ >= total_ || !ok()) return;
-    if (gen_ == nullptr) {  // the load: the next record, version 0
-      const uint64_t r = issued_++;
-      ++totals_.ops;
-      Grow(r);
-      st_->versions[r] = 0;
-      ++totals_.inserts;
-      Write(r, [this] { Completed(1); });
-      return;
-    }
-    const ycsb::Op op = gen_->Next();
-    const uint64_t r = op.record;
-    const uint64_t weight = op.type == ycsb::OpType::kReadModifyWrite ? rmw_weight_ : 1;
-    issued_ += weight;
-    totals_.ops += weight;
-    Grow(r);
-    switch (op.type) {
-      case ycsb::OpType::kRead:
-        Read(r, [this] { Completed(1); });
-        break;
-      case ycsb::OpType::kUpdate:
-        ++totals_.updates;
-        ++st_->versions[r];
-        Write(r, [this] { Completed(1); });
-        break;
-      case ycsb::OpType::kInsert:
-        ++totals_.inserts;
-        st_->versions[r] = 0;
-        Write(r, [this] { Completed(1); });
-        break;
-      case ycsb::OpType::kScan: {
-        ++totals_.scans;
-        const sim::SimTime t0 = m_->sim()->now();
-        // What the scan must return: the first scan_length records from its key on, each at
-        // the version the writes issued so far gave it.
-        std::vector<std::pair<std::string, std::string>> want;
-        const std::string start = Key(r);
-        for (auto it = st_->by_key.lower_bound(start);
-             it != st_->by_key.end() && static_cast<int>(want.size()) < op.scan_length; ++it) {
-          want.emplace_back(it->first, Value(it->second, st_->versions[it->second]));
-        }
-        Status s = store_->Scan(start, op.scan_length, [this, r, t0, want = std::move(want)](
-                                                           const Status& st, std::vector<std::pair<std::string, std::string>> got) {
-          if (!st.ok()) {
-            Fail(Status::Internal("YCSB scan failed: " + st.message()));
-            return;
-          }
-          if (got != want) {
-            Fail(Status::Internal("YCSB scan from record " + std::to_string(r) + " returned " + std::to_string(got.size()) +
-                                  " entries, not the " + std::to_string(want.size()) + " expected (or wrong keys or values)"));
-            return;
-          }
-          read_lat_.Record(static_cast<uint64_t>(m_->sim()->now() - t0));
-          Completed(1);
-        });
-        if (!s.ok()) Fail(s);
-        break;
-      }
-      case ycsb::OpType::kReadModifyWrite:
-        ++totals_.rmws;
-        Read(r, [this, r, weight] {
-          ++st_->versions[r];
-          Write(r, [this, weight] { Completed(weight); });
-        });
-        break;
-    }
-  }
+  void Begin() override { start_ = last_ = Take(m_); }
 
-  void Write(uint64_t r, std::function<void()> then) {
-    ++totals_.writes;
-    if (st_->track_keys) st_->by_key.emplace(Key(r), r);
-    const sim::SimTime t0 = m_->sim()->now();
-    Status s = store_->Put(Key(r), Value(r, st_->versions[r]), [this, r, t0, then = std::move(then)](const Status& st) {
-      if (!st.ok()) {
-        Fail(Status::Internal("YCSB put failed: " + st.message()));
-        return;
-      }
-      write_lat_.Record(static_cast<uint64_t>(m_->sim()->now() - t0));
-      MarkPresent(r);
-      then();
-    });
-    if (!s.ok()) Fail(Status::Internal("YCSB put of record " + std::to_string(r) + " refused: " + s.message()));
-  }
-
-  void Read(uint64_t r, std::function<void()> then) {
-    ++totals_.reads;
-    const uint32_t want = st_->versions[r];
-    const sim::SimTime t0 = m_->sim()->now();
-    Status s = store_->Get(Key(r), [this, r, want, t0, then = std::move(then)](const Status& st, std::string value) {
-      if (st.code() == StatusCode::kNotFound) {
-        ++totals_.not_found;
-        Fail(Status::Internal("YCSB read of record " + std::to_string(r) + " found nothing"));
-        return;
-      }
-      if (!st.ok()) {
-        Fail(Status::Internal("YCSB get failed: " + st.message()));
-        return;
-      }
-      if (value != Value(r, want)) {
-        Fail(Status::Internal("YCSB read of record " + std::to_string(r) + " returned the wrong value (expected version " +
-                              std::to_string(want) + ")"));
-        return;
-      }
-      read_lat_.Record(static_cast<uint64_t>(m_->sim()->now() - t0));
-      then();
-    });
-    if (!s.ok()) Fail(Status::Internal("YCSB get of record " + std::to_string(r) + " refused: " + s.message()));
-  }
-
-  void Completed(uint64_t weight) {
-    completed_ += weight;
-    while (completed_ >= next_sample_) {
-      Sample();
-      next_sample_ += every_;
-    }
-    Issue();
-  }
-
-  void Sample() {
+  void Sample(uint64_t completed) override {
     const Mark now = Take(m_);
     YcsbSample s;
-    s.ops = completed_;
+    s.ops = completed;
     s.t_s = sim::NsToSec(now.t - start_.t);
     s.write_iops = Rate(Writes(now.k) - Writes(last_.k), now.k.write_ns - last_.k.write_ns);
     s.read_iops = Rate(Reads(now.k) - Reads(last_.k), now.k.read_ns - last_.k.read_ns);
@@ -255,11 +121,12 @@ class Phase {
     last_ = now;
   }
 
-  void Totals(PhaseTotals* out) {
+  void Finish(const ycsb::OpCounts& counts) override {
     const Mark end = Take(m_);
     const kv::KvCounters& a = start_.k;
     const kv::KvCounters& b = end.k;
-    PhaseTotals& t = totals_;
+    PhaseTotals t;
+    static_cast<ycsb::OpCounts&>(t) = counts;
     t.seconds = sim::NsToSec(end.t - start_.t);
     t.write_s = sim::NsToSec(b.write_ns - a.write_ns);
     t.read_s = sim::NsToSec(b.read_ns - a.read_ns);
@@ -295,51 +162,37 @@ class Phase {
     t.cache_hit_ratio = Ratio(t.cache_hits, t.cache_hits + t.cache_misses);
     t.joules = end.joules - start_.joules;
     t.joules_per_op = t.ops ? t.joules / static_cast<double>(t.ops) : 0;
-    *out = t;
+    *totals_ = t;
   }
 
-  uint64_t rmw_weight_;
-  uint64_t next_sample_ = 0;
+ private:
   Machine* m_;
   kv::KvStore* store_;
-  uint32_t key_bytes_, value_bytes_;
-  ycsb::Generator* gen_;
   State* st_;
-  uint64_t total_;
-  int clients_;
-  uint64_t every_;
-  const std::function<bool(double)>& progress_;
-  double p0_, p1_;
-  uint64_t issued_ = 0, completed_ = 0;
-  Status failure_;
+  PhaseTotals* totals_;
+  std::vector<YcsbSample>* samples_;
   Mark start_, last_;
-  PhaseTotals totals_;
   sim::LogHistogram read_lat_, write_lat_;
-  std::vector<YcsbSample>* samples_ = nullptr;
 };
 
 }  // namespace
 
 StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bool(double)>& progress) {
   if (m == nullptr || m->store() == nullptr) return Status::InvalidArgument("YCSB run: the machine has no store");
-  auto w = ycsb::FindWorkload(c.workload);
-  if (!w.ok()) return Status::InvalidArgument("parameter 'workload': " + w.status().message());
-  if (c.clients < 1 || c.clients > 1024) return Status::InvalidArgument("parameter 'clients' must be in 1..1024");
-  const uint64_t n = m->config().records;
-  const uint64_t ops = c.run ? (c.operations ? c.operations : n) : 0;
-  if (ops > 0 && w.value().scan > 0 && !m->store()->has_scan()) {
+  auto planned = ycsb::PlanRun(c, m->config().records);
+  if (!planned.ok()) return planned.status();
+  const ycsb::RunPlan& plan = planned.value();
+  const uint64_t n = plan.records;
+  if (plan.ops > 0 && plan.workload.scan > 0 && !m->store()->has_scan()) {
     return Status::InvalidArgument(std::string("YCSB workload '") + c.workload + "' scans, and the " +
                                    m->store()->kind() + " store has no ordered scan");
   }
-  const uint64_t load = c.load ? n : 0;
-  const double all = static_cast<double>(load + ops);
-  const double split = all > 0 ? static_cast<double>(load) / all : 0;
   YcsbRun out;
+  std::vector<uint32_t> versions(n, 0);
   State st;
-  st.versions.assign(n, 0);
   st.present.assign(n, c.load ? 0 : 1);
   st.keys = c.load ? 0 : n;
-  st.track_keys = ops > 0 && w.value().scan > 0;
+  st.track_keys = plan.ops > 0 && plan.workload.scan > 0;
   if (st.track_keys && !c.load) {
     std::string k;
     for (uint64_t r = 0; r < n; ++r) {
@@ -347,23 +200,16 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
       st.by_key.emplace(k, r);
     }
   }
-  if (load > 0) {
-    const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, load / 250);
-    Phase p(m, nullptr, &st, load, c.clients, every, progress, 0, split, false);
-    Status s = p.Run(&out.load, &out.load_samples);
-    if (!s.ok()) return s;
-  }
-  if (ops > 0 && c.cold_start) {
-    Status s = m->DropCaches();
-    if (!s.ok()) return s;
-  }
-  if (ops > 0) {
-    ycsb::Generator gen(w.value(), n, c.seed, ops);
-    const uint64_t every = c.sample_every ? c.sample_every : std::max<uint64_t>(1, ops / 250);
-    Phase p(m, &gen, &st, ops, c.clients, every, progress, split, 1, c.rmw_counts_two);
-    Status s = p.Run(&out.run, &out.samples);
-    if (!s.ok()) return s;
-  }
+  Status s = ycsb::RunPhases(
+      c, plan,
+      [&](const ycsb::PhaseSpec& p) {
+        const bool load = p.gen == nullptr;
+        return Phase(m, &versions, &st, c.clients, p, progress, load ? &out.load : &out.run,
+                     load ? &out.load_samples : &out.samples)
+            .Run();
+      },
+      [m] { return m->DropCaches(); });
+  if (!s.ok()) return s;
   return out;
 }
 

@@ -1,7 +1,8 @@
-// RunYcsb: the CONA thesis' macrobenchmark method (§3.2.2) on any store of the lab, exactly
-// as cona/runner.h runs it on the CONA store: a load phase (records 0..n-1 put in order) then
-// a run phase (`operations` operations of a YCSB workload), each a closed loop keeping
-// `clients` operations outstanding (the thesis: one client thread). Every put's value is
+// RunYcsb: the CONA thesis' macrobenchmark method (§3.2.2) on any store of the lab, in the
+// closed loop cona/runner.h runs on the CONA store (ycsb/closed_loop.h): a load phase
+// (records 0..n-1 put in order) then a run phase (`operations` operations of a YCSB
+// workload), each keeping `clients` operations outstanding (the thesis: one client
+// thread). Every put's value is
 // ycsb::ValueFor(record, version) and every read is checked against the version it must see:
 // a wrong or missing value fails the run (Internal); a scan must return exactly the records
 // from its key on, in key order, at the versions the writes issued before it gave them.
@@ -26,12 +27,12 @@
 #include <vector>
 
 #include "base/status.h"
-#include "cona/runner.h"
+#include "ycsb/closed_loop.h"
 #include "stores/machine.h"
 
 namespace fawnlab::stores {
 
-using RunConfig = cona::RunConfig;  // the same fields and conventions
+using RunConfig = ycsb::RunConfig;  // the same fields and conventions as cona::RunYcsb's
 
 struct YcsbSample {
   uint64_t ops = 0;            // completed in the phase so far
@@ -41,9 +42,8 @@ struct YcsbSample {
   double cache_hit_ratio = 0;                    // this sample's page lookups
 };
 
-struct PhaseTotals {
-  uint64_t ops = 0, reads = 0, writes = 0, updates = 0, inserts = 0, rmws = 0, scans = 0;
-  uint64_t not_found = 0;
+// ycsb::OpCounts: the operations by kind (a read-modify-write counted as rmw_counts_two says).
+struct PhaseTotals : ycsb::OpCounts {
   double seconds = 0, read_s = 0, write_s = 0;
   double write_iops = 0, read_iops = 0, ops_per_s = 0;
   double read_p50_us = 0, read_p99_us = 0, write_p50_us = 0, write_p99_us = 0;
