@@ -2,20 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <utility>
 
+#include "device/drop_caches.h"
 #include "device/profiles.h"
 
 namespace fawnlab::cona {
-namespace {
 
-std::string Mb(uint64_t bytes) {
+std::string MbText(uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1048576.0);
   return buf;
 }
-
-}  // namespace
 
 Machine::~Machine() {
   store_.reset();  // before the devices it points at
@@ -45,22 +44,14 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c) {
 
   m->sim_ = std::make_unique<sim::Simulator>();
   const device::FlashProfile& prof = device::CrucialM500Profile();
-  const uint64_t block = uint64_t{prof.pages_per_block} * prof.page_bytes;
-  uint64_t capacity = static_cast<uint64_t>(static_cast<double>(kThesisFlashBytes) * c.scale);
-  capacity = std::max(capacity, o.region_bytes);
-  capacity = (capacity + block - 1) / block * block;
+  const uint64_t capacity = device::ScaledFlashBytes(prof, kThesisFlashBytes, c.scale, o.region_bytes);
   auto flash = device::MakeFlash(m->sim_.get(), prof, capacity);
   if (!flash.ok()) return Status::InvalidArgument("machine: " + flash.status().message());
   m->flash_ = std::move(flash).value();
   m->fault_ = std::make_unique<device::FaultInjector>(m->flash_.get());
   device::WriteBackOptions wb;
   if (c.write_back) {
-    // Linux 3.x (the thesis' 2014 kernel): dirty_background_ratio 10, dirty_ratio 20 of the
-    // cacheable memory; the block layer splits write-back into 512 KB requests (max_sectors_kb).
-    wb.enabled = true;
-    wb.dirty_background_bytes = cache / 10;
-    wb.dirty_limit_bytes = cache / 5;
-    wb.writeback_max_bytes = 512 * 1024;
+    wb = device::WriteBackOptions::Linux3(cache);  // the thesis' 2014 kernel
     wb.fault_on_write = c.fault_on_write;
     wb.linux_balance = c.linux_balance;
   }
@@ -73,9 +64,9 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c) {
 
 std::string Machine::Describe() const {
   return std::to_string(c_.records) + " records of " + std::to_string(o_.key_bytes) + "+" +
-         std::to_string(o_.value_bytes) + " B (thesis: 25M), page cache " + Mb(cache_bytes_) +
-         " ((8 GB - " + Mb(c_.os_bytes) + " OS) x scale " + std::to_string(c_.scale) + "), file " +
-         Mb(o_.region_bytes) + " on a " + Mb(flash_->info().capacity_bytes) + " M500";
+         std::to_string(o_.value_bytes) + " B (thesis: 25M), page cache " + MbText(cache_bytes_) +
+         " ((8 GB - " + MbText(c_.os_bytes) + " OS) x scale " + std::to_string(c_.scale) + "), file " +
+         MbText(o_.region_bytes) + " on a " + MbText(flash_->info().capacity_bytes) + " M500";
 }
 
 void Machine::CrashNow() {
@@ -92,21 +83,7 @@ void Machine::CrashNow() {
 
 Status Machine::DropCaches() {
   if (!store_) return Status::InvalidArgument("machine: no store (crashed?)");
-  bool synced = false;
-  Status result;
-  while (!store_->idle() && sim_->Step()) {
-  }
-  Status s = store_->Sync([&](const Status& st) {
-    synced = true;
-    result = st;
-  });
-  if (!s.ok()) return s;
-  while (!(synced && store_->idle() && cache_->dirty_bytes() == 0) && sim_->Step()) {
-  }
-  if (!synced) return Status::Internal("machine: the store's sync never completed");
-  if (!result.ok()) return result;
-  cache_->DropAll();
-  return Status::Ok();
+  return device::SyncAndDropCaches(sim_.get(), store_.get(), cache_.get());
 }
 
 Status Machine::Recover(RecoveryReport* report) {

@@ -56,6 +56,9 @@ struct MachineConfig {
   bool fault_on_write = false;
 };
 
+// A size as the machines' Describe() lines print it: "%.1f MB" of 2^20 bytes.
+std::string MbText(uint64_t bytes);
+
 class Machine {
  public:
   static StatusOr<std::unique_ptr<Machine>> Create(MachineConfig c);

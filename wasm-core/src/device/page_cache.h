@@ -70,6 +70,17 @@ struct WriteBackOptions {
     wb.writeback_max_bytes = max_request;
     return wb;
   }
+  // Write-back on, as Linux 3.x (the CONA thesis's 2014 kernel) sets it for its machine
+  // (cona::Machine, stores::Machine): dirty_background_ratio 10, dirty_ratio 20 of the
+  // `cacheable` bytes, write-back in 512 KB requests (the block layer's max_sectors_kb).
+  static WriteBackOptions Linux3(uint64_t cacheable) {
+    WriteBackOptions wb;
+    wb.enabled = true;
+    wb.dirty_background_bytes = cacheable / 10;
+    wb.dirty_limit_bytes = cacheable / 5;
+    wb.writeback_max_bytes = 512 * 1024;
+    return wb;
+  }
 };
 
 struct PageCacheStats {

@@ -118,5 +118,21 @@ TEST(ProfileM500, FoundByNameButNotInTheSweptList) {
   EXPECT_NE(bad.status().message().find("crucial-m500"), std::string::npos);
 }
 
+// The scaled thesis machine's device: 240 GB x 1/1000, whole erase blocks, never smaller
+// than the file it must hold.
+TEST(ProfileM500, ScaledFlashBytesRoundsUpToBlocksAndHoldsTheFile) {
+  const FlashProfile& p = CrucialM500Profile();
+  const uint64_t block = uint64_t{p.pages_per_block} * p.page_bytes;
+  const uint64_t scaled = ScaledFlashBytes(p, 240'000'000'000ULL, 1.0 / 1000, 0);
+  EXPECT_EQ(scaled % block, 0u);
+  EXPECT_GE(scaled, 240'000'000u);
+  EXPECT_LT(scaled, 240'000'000u + block);
+  const uint64_t file = 300'000'001;
+  const uint64_t held = ScaledFlashBytes(p, 240'000'000'000ULL, 1.0 / 1000, file);
+  EXPECT_EQ(held % block, 0u);
+  EXPECT_GE(held, file);
+  EXPECT_LT(held, file + block);
+}
+
 }  // namespace
 }  // namespace fawnlab::device

@@ -1,5 +1,6 @@
 #include "device/profiles.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -181,6 +182,13 @@ const FlashProfile* FindFlashProfile(const std::string& name) {
   if (name == CrucialM500Profile().name) return &CrucialM500Profile();
   return nullptr;
 }
+uint64_t ScaledFlashBytes(const FlashProfile& profile, uint64_t full_bytes, double scale, uint64_t at_least) {
+  const uint64_t block = uint64_t{profile.pages_per_block} * profile.page_bytes;
+  uint64_t capacity = static_cast<uint64_t>(static_cast<double>(full_bytes) * scale);
+  capacity = std::max(capacity, at_least);
+  return (capacity + block - 1) / block * block;
+}
+
 const DiskProfile* FindDiskProfile(const std::string& name) {
   for (const DiskProfile& p : DiskProfiles()) {
     if (p.name == name) return &p;

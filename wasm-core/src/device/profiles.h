@@ -70,6 +70,9 @@ std::vector<std::string> ProfileLabels(const std::vector<std::string>& names);
 // profile's. Errors name the problem (too small to leave spare blocks per chip, ...).
 StatusOr<std::unique_ptr<FlashDevice>> MakeFlash(sim::Simulator* sim, const FlashProfile& profile,
                                                  uint64_t capacity_bytes, double overprovision = -1);
+// A scaled-down machine's flash capacity: `full_bytes` x `scale`, at least `at_least` (the
+// file it must hold), rounded up to whole erase blocks of `profile`.
+uint64_t ScaledFlashBytes(const FlashProfile& profile, uint64_t full_bytes, double scale, uint64_t at_least);
 // Any profile by name; capacity 0 = the profile's own (flash: the real product's).
 StatusOr<std::unique_ptr<Device>> MakeDevice(sim::Simulator* sim, const std::string& name, uint64_t capacity_bytes = 0);
 

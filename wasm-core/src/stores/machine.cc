@@ -1,21 +1,14 @@
 #include "stores/machine.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
+#include "device/drop_caches.h"
 #include "device/profiles.h"
 
 namespace fawnlab::stores {
-namespace {
 
-std::string Mb(uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1048576.0);
-  return buf;
-}
-
-}  // namespace
+using cona::MbText;
 
 Machine::~Machine() {
   store_.reset();  // before the devices it points at
@@ -41,7 +34,7 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c, sim::Simulat
   c.params.cpu_scale = m->host_.cpu_scale;
   const uint64_t os = c.os_bytes ? c.os_bytes : m->host_.os_bytes;
   if (os >= m->host_.dram_bytes) {
-    return Status::InvalidArgument("machine: 'os_bytes' must be below the host's " + Mb(m->host_.dram_bytes) + " of DRAM");
+    return Status::InvalidArgument("machine: 'os_bytes' must be below the host's " + MbText(m->host_.dram_bytes) + " of DRAM");
   }
   m->c_ = c;
   m->file_bytes_ = FileBytesFor(c.store, c.params, 2 * c.records);
@@ -66,20 +59,12 @@ StatusOr<std::unique_ptr<Machine>> Machine::Create(MachineConfig c, sim::Simulat
     m->sim_ = shared;
   }
   m->created_at_ = m->sim_->now();
-  const uint64_t block = uint64_t{prof->pages_per_block} * prof->page_bytes;
-  uint64_t capacity = static_cast<uint64_t>(static_cast<double>(prof->capacity_bytes) * c.scale);
-  capacity = std::max(capacity, m->file_bytes_);
-  capacity = (capacity + block - 1) / block * block;
+  const uint64_t capacity = device::ScaledFlashBytes(*prof, prof->capacity_bytes, c.scale, m->file_bytes_);
   auto flash = device::MakeFlash(m->sim_, *prof, capacity);
   if (!flash.ok()) return Status::InvalidArgument("machine: " + flash.status().message());
   m->flash_ = std::move(flash).value();
-  // Linux 3.x (the thesis' 2014 kernel), as cona::Machine: dirty_background_ratio 10,
-  // dirty_ratio 20 of the cacheable memory; write-back in 512 KB requests (max_sectors_kb).
-  device::WriteBackOptions wb;
-  wb.enabled = true;
-  wb.dirty_background_bytes = cache / 10;
-  wb.dirty_limit_bytes = cache / 5;
-  wb.writeback_max_bytes = 512 * 1024;
+  // Linux 3.x (the thesis' 2014 kernel), as cona::Machine.
+  const device::WriteBackOptions wb = device::WriteBackOptions::Linux3(cache);
   m->cache_ = std::make_unique<device::PageCache>(m->flash_.get(), cache, m->host_.copy_ns_per_kb, wb);
   auto store = MakeStore(c.store, c.params, m->cache_.get(), 0, m->file_bytes_, 0);
   if (!store.ok()) return Status::InvalidArgument("machine: " + store.status().message());
@@ -99,28 +84,12 @@ double Machine::Joules() const {
 std::string Machine::Describe() const {
   return c_.store + " on the " + host_.id + " host: " + std::to_string(c_.records) + " records of " +
          std::to_string(c_.params.key_bytes) + "+" + std::to_string(c_.params.value_bytes) + " B, page cache " +
-         Mb(cache_bytes_) + " ((" + Mb(host_.dram_bytes) + " - OS) x scale " + FormatNumber(c_.scale) +
+         MbText(cache_bytes_) + " ((" + MbText(host_.dram_bytes) + " - OS) x scale " + FormatNumber(c_.scale) +
          " less the store's DRAM" + (cache_floored_ ? "; that left less than 64 pages, the floor it got instead" : "") +
-         "), file " + Mb(file_bytes_) + " on a " + Mb(flash_->info().capacity_bytes) + " " +
+         "), file " + MbText(file_bytes_) + " on a " + MbText(flash_->info().capacity_bytes) + " " +
          c_.device;
 }
 
-Status Machine::DropCaches() {
-  while (!store_->idle() && sim_->Step()) {
-  }
-  bool synced = false;
-  Status result;
-  Status s = store_->Sync([&](const Status& st) {
-    synced = true;
-    result = st;
-  });
-  if (!s.ok()) return s;
-  while (!(synced && store_->idle() && cache_->dirty_bytes() == 0) && sim_->Step()) {
-  }
-  if (!synced) return Status::Internal("machine: the store's sync never completed");
-  if (!result.ok()) return result;
-  cache_->DropAll();
-  return Status::Ok();
-}
+Status Machine::DropCaches() { return device::SyncAndDropCaches(sim_, store_.get(), cache_.get()); }
 
 }  // namespace fawnlab::stores
