@@ -1,7 +1,7 @@
 // The script queue both scripted labs share: one operation at a time, progress, the first
 // refusal drops the rest, and a reload forgets an answer still on its way.
 import { describe, expect, it } from 'vitest';
-import { ScriptQueue, type ScriptStep } from './scriptQueue';
+import { chunkFills, ScriptQueue, type ScriptStep } from './scriptQueue';
 
 type Op = { op: string };
 const answer = (o: Op) => Promise.resolve(o.op === 'bad' ? { ok: false as const, code: 'x', message: 'no' } : { ok: true });
@@ -40,5 +40,25 @@ describe('ScriptQueue', () => {
     await Promise.resolve();
     expect(steps).toEqual([]);
     expect(q.busy).toBe(true);
+  });
+});
+
+describe('chunkFills', () => {
+  it('cuts each fill above the chunk into fills of at most the chunk, in order, keeping the total', () => {
+    type O = { op: 'put'; key: string } | { op: 'fill'; count: number };
+    const ops: O[] = [{ op: 'fill', count: 25 }, { op: 'put', key: 'a' }, { op: 'fill', count: 10 }, { op: 'fill', count: 3 }];
+    expect(chunkFills(ops, 10)).toEqual([
+      { op: 'fill', count: 10 },
+      { op: 'fill', count: 10 },
+      { op: 'fill', count: 5 },
+      { op: 'put', key: 'a' },
+      { op: 'fill', count: 10 },
+      { op: 'fill', count: 3 },
+    ]);
+    expect(chunkFills([], 10)).toEqual([]);
+  });
+
+  it('leaves an operation named fill without a count alone', () => {
+    expect(chunkFills([{ op: 'fill' }], 1)).toEqual([{ op: 'fill' }]);
   });
 });

@@ -2,9 +2,32 @@
  * A lesson scenario's `script` for a live view with operations (FAWN-DS, FAWN-KV): sent to the
  * session one operation per frame (the next once the last is answered), so the page stays
  * responsive and shows its progress while the scenario sets up; the first refused operation
- * drops the rest.
+ * drops the rest. `chunkFills` cuts a script's big fills into one chunk per frame first.
  */
 import type { CoreError } from '../model/types';
+
+/** An operation that puts `count` new records (the CONA and Stores sessions' `fill`). */
+export type FillOp = { op: 'fill'; count: number };
+
+function isFill(op: { op: string }): op is FillOp {
+  return op.op === 'fill' && typeof (op as { count?: unknown }).count === 'number';
+}
+
+/**
+ * `ops` with every fill of more than `chunk` records cut into fills of at most `chunk` (the
+ * records in order, the total kept), so a frame runs one chunk; the other operations as they are.
+ */
+export function chunkFills<O extends { op: string }>(ops: O[], chunk: number): (O | FillOp)[] {
+  const out: (O | FillOp)[] = [];
+  for (const op of ops) {
+    if (isFill(op) && op.count > chunk) {
+      for (let done = 0; done < op.count; done += chunk) out.push({ op: 'fill', count: Math.min(chunk, op.count - done) });
+    } else {
+      out.push(op);
+    }
+  }
+  return out;
+}
 
 export interface ScriptStep {
   /** Why the scenario stopped, or null. */

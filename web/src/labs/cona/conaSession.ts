@@ -4,6 +4,7 @@
  * fills cut into one chunk per frame, and the speeds the view offers.
  */
 import type { Speed } from '../../app/LiveControls';
+import { chunkFills } from '../../app/scriptQueue';
 import type { ApplyResult, LiveSessionClient } from '../../model/session/client';
 import type { CoreError } from '../../model/types';
 import type { ConaOp, ConaOpResult, ConaSnapshot } from './conaTypes';
@@ -31,15 +32,7 @@ export const FLIP_MARK_S = 2;
 export const FILL_CHUNK = 20_000;
 
 export function expandScript(ops: ConaOp[]): ConaOp[] {
-  const out: ConaOp[] = [];
-  for (const op of ops) {
-    if (op.op === 'fill' && op.count > FILL_CHUNK) {
-      for (let done = 0; done < op.count; done += FILL_CHUNK) out.push({ op: 'fill', count: Math.min(FILL_CHUNK, op.count - done) });
-    } else {
-      out.push(op);
-    }
-  }
-  return out;
+  return chunkFills(ops, FILL_CHUNK);
 }
 
 export function applyOp(s: ConaClient, op: ConaOp): Promise<ApplyResult<ConaOpResult> | CoreError> {

@@ -4,6 +4,7 @@
  * fills cut into one chunk per frame, and the speeds the view offers.
  */
 import { speedsOf } from '../../app/LiveControls';
+import { chunkFills } from '../../app/scriptQueue';
 import type { ApplyResult, LiveSessionClient } from '../../model/session/client';
 import type { CoreError } from '../../model/types';
 import type { StoresOp, StoresOpResult, StoresSnapshot } from './storesTypes';
@@ -22,15 +23,7 @@ export const STORES_DEFAULT_SPEED = 2;
 export const FILL_CHUNK = 5_000;
 
 export function expandScript(ops: StoresOp[]): StoresOp[] {
-  const out: StoresOp[] = [];
-  for (const op of ops) {
-    if (op.op === 'fill' && op.count > FILL_CHUNK) {
-      for (let done = 0; done < op.count; done += FILL_CHUNK) out.push({ op: 'fill', count: Math.min(FILL_CHUNK, op.count - done) });
-    } else {
-      out.push(op);
-    }
-  }
-  return out;
+  return chunkFills(ops, FILL_CHUNK);
 }
 
 export function applyOp(s: StoresClient, op: StoresOp): Promise<ApplyResult<StoresOpResult> | CoreError> {
