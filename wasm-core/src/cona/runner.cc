@@ -136,13 +136,10 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
   if (!plan.ok()) return plan.status();
   YcsbRun out;
   std::vector<uint32_t> versions(plan.value().records, 0);
-  Status s = ycsb::RunPhases(
-      c, plan.value(),
-      [&](const ycsb::PhaseSpec& p) {
-        const bool load = p.gen == nullptr;
-        return Phase(m, &versions, c.clients, p, progress, load ? &out.load : &out.run,
-                     load ? &out.load_samples : &out.samples)
-            .Run();
+  Status s = ycsb::RunPhasesInto(
+      c, plan.value(), &out,
+      [&](const ycsb::PhaseSpec& p, PhaseTotals* t, std::vector<YcsbSample>* samples) {
+        return Phase(m, &versions, c.clients, p, progress, t, samples);
       },
       [m] { return m->DropCaches(); });
   if (!s.ok()) return s;

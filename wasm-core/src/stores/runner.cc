@@ -200,13 +200,10 @@ StatusOr<YcsbRun> RunYcsb(Machine* m, const RunConfig& c, const std::function<bo
       st.by_key.emplace(k, r);
     }
   }
-  Status s = ycsb::RunPhases(
-      c, plan,
-      [&](const ycsb::PhaseSpec& p) {
-        const bool load = p.gen == nullptr;
-        return Phase(m, &versions, &st, c.clients, p, progress, load ? &out.load : &out.run,
-                     load ? &out.load_samples : &out.samples)
-            .Run();
+  Status s = ycsb::RunPhasesInto(
+      c, plan, &out,
+      [&](const ycsb::PhaseSpec& p, PhaseTotals* t, std::vector<YcsbSample>* samples) {
+        return Phase(m, &versions, &st, c.clients, p, progress, t, samples);
       },
       [m] { return m->DropCaches(); });
   if (!s.ok()) return s;

@@ -16,7 +16,8 @@
 // the last sample fell there; Finish with the operation counts): the metrics are the lab's.
 //
 // PlanRun checks a RunConfig (the workload's id, 1..1024 clients) and sizes its phases;
-// RunPhases runs them in order: the load, the cold start if asked, the run.
+// RunPhases runs them in order: the load, the cold start if asked, the run (RunPhasesInto:
+// into a lab's load and run totals and samples).
 #ifndef FAWNLAB_YCSB_CLOSED_LOOP_H_
 #define FAWNLAB_YCSB_CLOSED_LOOP_H_
 
@@ -136,6 +137,20 @@ StatusOr<RunPlan> PlanRun(const RunConfig& c, uint64_t records);
 // first error.
 Status RunPhases(const RunConfig& c, const RunPlan& plan, const std::function<Status(const PhaseSpec&)>& phase,
                  const std::function<Status()>& cold_start);
+
+// RunPhases into a lab's run `out` (its members load, run, load_samples and samples):
+// make(spec, totals, samples) gives the lab's ClosedLoop for a phase, writing there.
+template <class Out, class Make>
+Status RunPhasesInto(const RunConfig& c, const RunPlan& plan, Out* out, const Make& make,
+                     const std::function<Status()>& cold_start) {
+  return RunPhases(
+      c, plan,
+      [&](const PhaseSpec& p) {
+        const bool load = p.gen == nullptr;
+        return make(p, load ? &out->load : &out->run, load ? &out->load_samples : &out->samples).Run();
+      },
+      cold_start);
+}
 
 }  // namespace fawnlab::ycsb
 

@@ -73,13 +73,10 @@ Outcome RunOn(MapStore* s, const RunConfig& c, uint64_t records, const std::func
     return out;
   }
   std::vector<uint32_t> versions(records, 0);
-  out.status = RunPhases(
-      c, plan.value(),
-      [&](const PhaseSpec& p) {
-        const bool load = p.gen == nullptr;
-        return MapLoop(s, &versions, c.clients, p, progress, load ? &out.load_samples : &out.samples,
-                       load ? &out.load : &out.run)
-            .Run();
+  out.status = RunPhasesInto(
+      c, plan.value(), &out,
+      [&](const PhaseSpec& p, OpCounts* counts, std::vector<uint64_t>* samples) {
+        return MapLoop(s, &versions, c.clients, p, progress, samples, counts);
       },
       [] { return Status::Ok(); });
   return out;
