@@ -4,7 +4,8 @@
  * server with the cluster API, api.ts/events.ts) and memcached (memcached.ts), and to
  * back-ends over the peer port. A back-end's hello registers it: it gets an id if it has none,
  * the peer table and the cluster's settings; everyone else gets the new table; and, if it is
- * not a live ring member, the node is asked to add it (a restarted node rejoins this way). A
+ * not a live ring member, the node is asked to add it (a restarted node rejoins this way; one
+ * declared failed is reset first — it drops all it held — and joins afresh once it answers). A
  * live member whose process restarted (a new boot id in its hello) is failed and added again,
  * since it missed writes while it was down; a live member that only reconnected keeps its place.
  * Back-end processes on this machine are children (supervisor.ts). Failures are found by the

@@ -308,6 +308,7 @@ void Backend::Handle(Message& m, std::function<void()> done) {
     case MsgKind::kConfig: OnConfig(m); break;
     case MsgKind::kRelease: OnRelease(m); break;
     case MsgKind::kRestore: OnRestore(m); break;
+    case MsgKind::kReset: return OnReset(m, std::move(done));
     case MsgKind::kPrecopyStart:
       if (m.peer == kNobody) {
         StopScan(m.range);  // the coordinator abandoned the join: no flush follows either

@@ -44,6 +44,13 @@
 // acknowledged, and the joiner does not rely on the flush ending exactly at the epoch's first.
 // Fail() stops the node (fail-stop): it handles nothing more, its link goes down.
 //
+// Reset (kReset, real cluster; coordinator.h): the front-end declared this node failed while
+// it was alive (starved), so whatever it holds is stale and it must rejoin as a new node.
+// Once no put is being written and no compaction runs, it stops its scans and drops every
+// segment (epochs, sequence numbers, unacknowledged and waiting puts, joins) and every store,
+// then answers kResetDone. Messages of its old chains that arrive later find no segment (or
+// make one that names it in no chain) and are dropped, as after kRelease.
+//
 // Deletes travel the chain like puts (FAWN-DS Delete at each replica; the tail answers, found =
 // whether it held the key); pre-copies and flushes carry delete records too. A kMultiGet is
 // answered in one kMultiReply: the keys of ranges this node reads go through FAWN-DS's vector
@@ -307,6 +314,7 @@ class Backend {
   void MaybeMerge(Seg& s, std::function<void()> done);
   void OnRelease(const Message& m);
   void OnRestore(const Message& m);
+  void OnReset(Message& m, std::function<void()> done);
   bool CurrentCopy(Seg& s, uint64_t id);
   void AppendAll(std::shared_ptr<std::vector<KvRecord>> recs, size_t i, std::function<void()> done);
 

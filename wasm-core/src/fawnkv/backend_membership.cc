@@ -10,6 +10,10 @@
 
 namespace fawnlab::fawnkv {
 
+namespace {
+constexpr sim::SimDuration kResetRetryNs = sim::kMs;  // a reset waiting for a write or a compaction
+}  // namespace
+
 std::vector<Backend::JoinView> Backend::joins() const {
   std::vector<JoinView> v;
   for (const auto& [end, s] : segs_) {
@@ -337,6 +341,35 @@ void Backend::OnRelease(const Message& m) {
   }
   // A range in the middle of a store stays until a compaction: its keys are not served (the
   // segment is released) and no store is ever added over it (docs/decisions.md).
+}
+
+void Backend::OnReset(Message& m, std::function<void()> done) {
+  if (client_.busy || !writing_.empty() || node_->maintenance_running()) {
+    // A client request or a compaction still uses a segment or a store: again shortly (the
+    // chain worker waits, so nothing that came after the reset is handled before it).
+    auto held = std::make_shared<Message>(std::move(m));
+    sim_->Schedule(sim_->now() + kResetRetryNs, [this, held, done = std::move(done)]() {
+      if (!failed_) OnReset(*held, done);
+    });
+    return;
+  }
+  for (auto& [end, sc] : scans_) {
+    sc->done = true;
+    sc->ds = nullptr;  // a read in progress ends there
+  }
+  scans_.clear();
+  segs_.clear();
+  stale_.clear();
+  unknown_garbage_.clear();
+  while (node_->num_stores() > 0) {
+    if (!node_->RemoveStore(node_->num_stores() - 1, nullptr).ok()) break;
+  }
+  Message r;
+  r.kind = MsgKind::kResetDone;
+  r.to = m.from;
+  r.req = m.req;
+  Send(std::move(r));
+  done();
 }
 
 }  // namespace fawnlab::fawnkv

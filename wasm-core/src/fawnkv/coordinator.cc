@@ -49,7 +49,10 @@ void Coordinator::StartHeartbeats(const std::vector<NodeId>& nodes) {
   sim_->Schedule(sim_->now() + o_.heartbeat_ns, [this]() { Beat(); });
 }
 
-void Coordinator::Watch(NodeId n) { last_seen_[n] = sim_->now(); }
+void Coordinator::Watch(NodeId n) {
+  last_seen_[n] = sim_->now();
+  answered_.erase(n);
+}
 
 void Coordinator::Beat() {
   ++beat_;
@@ -63,7 +66,8 @@ void Coordinator::Beat() {
   };
   std::vector<NodeId> dead;
   for (auto& [n, seen] : last_seen_) {
-    if (sim_->now() - seen > o_.missed * o_.heartbeat_ns) {
+    const int missed = answered_.count(n) || o_.missed_first <= 0 ? o_.missed : o_.missed_first;
+    if (sim_->now() - seen > missed * o_.heartbeat_ns) {
       dead.push_back(n);
       continue;
     }
@@ -71,12 +75,36 @@ void Coordinator::Beat() {
   }
   for (NodeId n : probation_) ping(n);
   for (NodeId n : dead) {
+    const int missed = answered_.count(n) || o_.missed_first <= 0 ? o_.missed : o_.missed_first;
     last_seen_.erase(n);
-    Event("node " + std::to_string(n) + " failed: " + std::to_string(o_.missed) + " heartbeats missed");
+    answered_.erase(n);
+    Event("node " + std::to_string(n) + " failed: " + std::to_string(missed) + " heartbeats missed" +
+          (missed == o_.missed ? "" : " (it had not answered one since it was added)"));
     if (on_failed_) on_failed_(n);
     Fail(n);
   }
   sim_->Schedule(sim_->now() + o_.heartbeat_ns, [this]() { Beat(); });
+}
+
+// --- a node declared failed that comes back ------------------------------------------------
+
+bool Coordinator::Readmit(NodeId n) {
+  if (!on_alive_ || !failed_.count(n)) return false;
+  probation_.insert(n);
+  SendReset(n);
+  return true;
+}
+
+void Coordinator::SendReset(NodeId n) {
+  Reset& r = resetting_[n];
+  r.id = ++reset_seq_;
+  r.sent = sim_->now();
+  Message m;
+  m.kind = MsgKind::kReset;
+  m.from = FrontEndpoint(0);
+  m.to = static_cast<Endpoint>(n);
+  m.req = r.id;
+  net_->Send(std::move(m));
 }
 
 // --- changes --------------------------------------------------------------------------------
@@ -123,8 +151,9 @@ bool Coordinator::Apply(const Change& c) {
   }
   ++generation_;
   if (join) {
-    failed_.erase(c.node);  // a node declared failed may come back (a restarted process) and join afresh
+    failed_.erase(c.node);  // a node declared failed may come back (reset first) and join afresh
     probation_.erase(c.node);
+    resetting_.erase(c.node);
     Watch(c.node);
     for (const RangeChange& rc : changes.value()) routes_->Cover(rc.range);  // split the routes at the new VIDs
   }
@@ -135,6 +164,7 @@ void Coordinator::Fail(NodeId n) {
   if (failed_.count(n)) return;
   failed_.insert(n);
   last_seen_.erase(n);
+  answered_.erase(n);
   if (on_alive_) probation_.insert(n);
   const Endpoint gone = static_cast<Endpoint>(n);
   bool involved = false;
@@ -470,11 +500,32 @@ void Coordinator::Receive(Message& m) {
     case MsgKind::kHeartbeatReply: {
       const NodeId n = static_cast<NodeId>(m.from);
       auto it = last_seen_.find(n);
-      if (it != last_seen_.end()) it->second = sim_->now();
-      if (probation_.erase(n) && on_alive_) {
-        Event("node " + std::to_string(n) + " answers heartbeats again after it was declared failed");
-        on_alive_(n);
+      if (it != last_seen_.end()) {
+        it->second = sim_->now();
+        answered_.insert(n);
       }
+      if (!on_alive_ || !probation_.count(n)) return;
+      auto r = resetting_.find(n);
+      if (r == resetting_.end()) {
+        Event("node " + std::to_string(n) + " answers heartbeats again after it was declared failed: reset, it joins afresh");
+        SendReset(n);
+      } else if (sim_->now() - r->second.sent > o_.missed * o_.heartbeat_ns) {
+        // The last one (or its answer) may be lost: a broken link drops what it held.
+        Event("node " + std::to_string(n) + " answers heartbeats but not its reset: reset again");
+        SendReset(n);
+      }
+      return;
+    }
+    case MsgKind::kResetDone: {
+      const NodeId n = static_cast<NodeId>(m.from);
+      auto r = resetting_.find(n);
+      // Only the newest reset's answer: an older one's may come while a newer reset is on its
+      // way, and that one would wipe the join begun here.
+      if (r == resetting_.end() || r->second.id != m.req) return;
+      resetting_.erase(r);
+      probation_.erase(n);
+      Event("node " + std::to_string(n) + " dropped what it held");
+      on_alive_(n);
       return;
     }
     case MsgKind::kSealed: return OnSealed(m);

@@ -18,13 +18,24 @@
 //     front-end; the nodes that left the chain get kRelease.
 // Entries with no joiner go straight to the final epoch; an entry that still differs after
 // its transition gets the next one. A node whose heartbeat replies stop for `missed` periods
-// is declared failed, and so is one the host reports failed (Request(kFail)). A failure never
+// is declared failed (a node that has not answered once since it was added gets
+// `missed_first` periods: a process that is still starting), and so is one the host reports
+// failed (Request(kFail)). A failure never
 // waits: every running transition that involves the failed node (its joiner, donor, sealer,
 // a member of its old, new or current chain) is abandoned and replaced by a repair of its
 // entry (the joiner kept only if it had merged), the ring drops the node, and the
 // reconciliation re-plans what remains — an interrupted join or leave of another node goes
 // on, a join of the failed node is abandoned, a leave of it becomes its failure. Epochs of
 // abandoned seals are never reused, so their late replies and configurations lose.
+//
+// A node declared failed never comes back as it was (fail-stop, SOSP'09 §3.4.4): with a host
+// that takes such nodes back (set_on_alive), they stay on probation — still pinged — and one
+// that answers (it was starved, not dead), or that the host asks to readmit (Readmit: a
+// restarted process said hello), is first sent kReset: it drops every range, store, scan and
+// chain state it holds. Only its kResetDone to the newest reset sent to it (a lost one is
+// sent again when it answers a heartbeat `missed` periods later) hands it to the host, which
+// requests an ordinary join: its ranges are copied afresh from the current tails
+// (docs/decisions.md, "A node declared failed that comes back").
 #ifndef FAWNLAB_FAWNKV_COORDINATOR_H_
 #define FAWNLAB_FAWNKV_COORDINATOR_H_
 
@@ -48,6 +59,9 @@ namespace fawnlab::fawnkv {
 struct CoordOptions {
   sim::SimDuration heartbeat_ns = 500 * sim::kMs;  // not in the papers; the release uses 5 s (docs/decisions.md)
   int missed = 3;                                  // the release: 3 missed beats
+  // Beats a node may miss before its first answer since it was added (0: `missed`); not in
+  // the papers (docs/decisions.md, "A node declared failed that comes back").
+  int missed_first = 0;
 };
 
 enum class Phase { kRepair, kPrecopy, kInsert, kFinal, kDone };
@@ -85,9 +99,13 @@ class Coordinator {
   // Called when heartbeats declare a node failed (before its replacement is queued).
   void set_on_failed(std::function<void(NodeId)> f) { on_failed_ = std::move(f); }
   // With this set, nodes declared failed keep getting heartbeats; one that answers (it was
-  // alive: a false detection, e.g. a starved process) is reported once, so the host can add
-  // it again (it joins afresh; its ranges are copied anew).
+  // alive: a false detection, e.g. a starved process) is reset, then reported once, so the
+  // host can add it again (it joins afresh; its ranges are copied anew).
   void set_on_alive(std::function<void(NodeId)> f) { on_alive_ = std::move(f); }
+  // The host's way back for a node declared failed (with on_alive set): it is reset (again:
+  // the newest reset counts), then reported to on_alive like one that answered again. False
+  // when `n` is not a node declared failed (nothing to reset: the host adds it as it is).
+  bool Readmit(NodeId n);
   void StartHeartbeats(const std::vector<NodeId>& nodes);
   void Watch(NodeId n);
 
@@ -119,6 +137,7 @@ class Coordinator {
   void Finished(Transition* t);
   void Send(MsgKind kind, Endpoint to, const KeyRange& r);
   void Beat();
+  void SendReset(NodeId n);
   void Event(const std::string& s);
   Transition* Find(const KeyRange& r);
 
@@ -131,6 +150,13 @@ class Coordinator {
   EventFn events_;
   std::function<void(NodeId)> on_left_, on_failed_, on_alive_;
   std::set<NodeId> probation_;  // declared failed, still pinged (on_alive_ set)
+  struct Reset {
+    uint64_t id = 0;          // the newest kReset sent (its kResetDone readmits the node)
+    sim::SimTime sent = 0;
+  };
+  std::map<NodeId, Reset> resetting_;  // on probation, a kReset sent, its answer awaited
+  uint64_t reset_seq_ = 0;
+  std::set<NodeId> answered_;  // watched nodes that have answered since they were added
   std::deque<Change> queue_;
   std::vector<Change> running_;  // applied to the ring, being reconciled
   std::vector<Transition> transitions_;

@@ -29,6 +29,8 @@ const char* KindName(MsgKind k) {
     case MsgKind::kMultiReply: return "multi-reply";
     case MsgKind::kRestore: return "restore";
     case MsgKind::kRestored: return "restored";
+    case MsgKind::kReset: return "reset";
+    case MsgKind::kResetDone: return "reset-done";
   }
   return "?";
 }

@@ -9,7 +9,8 @@
 // tail to a joining node, kFlush* the entries that arrived after the pre-copy; kReady says a
 // joiner has merged its temporary log; kReaderNow that a member now answers gets; kRelease
 // that a node may drop a range it no longer replicates. kHeartbeat/kHeartbeatReply detect
-// failures. kDelete travels like kPut (to the head, down the chain as a kChainPut with `del`
+// failures; kReset (`req`: the reset's id) tells a node declared failed that answers again to
+// drop every range and store it holds, and kResetDone (same `req`) says it has. kDelete travels like kPut (to the head, down the chain as a kChainPut with `del`
 // set; the tail answers). kMultiGet asks one back-end for several keys it reads (FAWN-DS's
 // vector lookup there); kMultiReply answers each (found, not found, or "not here": the
 // front-end retries that key alone). A kReply's `status` says whether the request took effect:
@@ -46,8 +47,9 @@ enum class MsgKind : uint8_t {
   kHeartbeat, kHeartbeatReply,
   kDelete, kMultiGet, kMultiReply,
   kRestore, kRestored,  // real cluster: a whole-cluster restart's static bootstrap (backend.h)
+  kReset, kResetDone,   // real cluster: a node declared failed forgets everything before it rejoins (coordinator.h)
 };
-constexpr int kMsgKinds = static_cast<int>(MsgKind::kRestored) + 1;
+constexpr int kMsgKinds = static_cast<int>(MsgKind::kResetDone) + 1;
 const char* KindName(MsgKind k);
 // Chain and membership traffic, which a back-end may queue apart from clients' (footnote 5).
 bool IsChainTraffic(MsgKind k);

@@ -25,6 +25,10 @@ using fawnkv::NodeId;
 using fawnkv::Outcome;
 
 constexpr size_t kMaxEvents = 1000;  // kept between StatusJson calls
+// A back-end that has not answered a heartbeat since it was added (a process still starting:
+// loading the core, opening its card) may miss this many times `missed` beats before it is
+// declared failed; not in the papers (docs/decisions.md, "A node declared failed that comes back").
+constexpr int kMissedFirstFactor = 4;
 
 void WriteRange(JsonWriter& w, const fawnkv::KeyRange& r) {
   w.BeginArray(true);
@@ -52,6 +56,7 @@ class FrontHost : public HostNode {
     fawnkv::CoordOptions co;
     co.heartbeat_ns = c.heartbeat_ms * sim::kMs;
     co.missed = c.missed;
+    co.missed_first = kMissedFirstFactor * c.missed;
     coord_ = std::make_unique<fawnkv::Coordinator>(&sim_, &out_, &ring_, &routes_, co, c.vids);
     coord_->set_events([this](const std::string& e) {
       if (events_.size() < kMaxEvents) events_.emplace_back(sim_.now(), e);
@@ -60,11 +65,14 @@ class FrontHost : public HostNode {
       out_.SetUp(static_cast<Endpoint>(n), false);
       nodes_[static_cast<int>(n)].state = "failed";
     });
-    // A node declared failed that answers again (it was starved, not dead) joins afresh, as a
-    // restarted process would: it missed writes while it was out of the chains.
+    // A node declared failed that answers again (it was starved, not dead), or that said hello
+    // again (AddBackend), has been reset by the coordinator (it holds nothing now) and joins
+    // afresh: it missed writes while it was out of the chains.
     coord_->set_on_alive([this](NodeId n) {
       auto it = nodes_.find(static_cast<int>(n));
-      if (it == nodes_.end() || it->second.state != "failed") return;
+      if (it == nodes_.end() || (it->second.state != "failed" && it->second.state != "joining")) return;
+      const std::vector<NodeId> in_ring = ring_.nodes();
+      if (std::find(in_ring.begin(), in_ring.end(), n) != in_ring.end()) return;
       out_.SetUp(static_cast<Endpoint>(n), true);
       it->second.state = "joining";
       coord_->Request(Change{Change::kJoin, n, {}});
@@ -144,8 +152,11 @@ class FrontHost : public HostNode {
                                      " (fail a restarted node first, then add it)");
     }
     out_.SetUp(id, true);
+    const bool was_failed = it != nodes_.end();
     nodes_[id].state = "joining";
-    coord_->Request(Change{Change::kJoin, static_cast<NodeId>(id), {}});
+    // A node declared failed is reset first, whether its process restarted or not: whatever
+    // it still holds is stale (the coordinator requests its join once it has dropped it).
+    if (!was_failed || !coord_->Readmit(static_cast<NodeId>(id))) coord_->Request(Change{Change::kJoin, static_cast<NodeId>(id), {}});
     RunDue();
     return Status::Ok();
   }

@@ -19,6 +19,8 @@
 // join (the first node takes the whole ring), RemoveBackend a leave, FailBackend a failure
 // (also declared by heartbeats); one change runs at a time. A restarted back-end with an id
 // the ring still holds must be failed, then added again (its ranges are copied afresh).
+// AddBackend of a node declared failed, and a node declared failed that answers heartbeats
+// again, first reset it (it drops all it holds: coordinator.h) and join it once it answered.
 // RestoreRing/RingJson/RingVersion: the persisted ring of a whole-cluster restart (front_host.h).
 // Back-end: a FAWN-DS node on dataDir/card.img, recovered at start when the file holds one
 // (RecoveredJson), checkpointed every checkpointMs.

@@ -8,8 +8,8 @@ namespace fawnlab::fawnkvhost {
 
 void Outbox::Send(fawnkv::Message m) {
   // A heartbeat still goes to an endpoint declared down: the coordinator probes whether a node
-  // declared failed is alive after all (coordinator.h, set_on_alive).
-  const bool probe = m.kind == fawnkv::MsgKind::kHeartbeat;
+  // declared failed is alive after all, and resets one that is (coordinator.h, set_on_alive).
+  const bool probe = m.kind == fawnkv::MsgKind::kHeartbeat || m.kind == fawnkv::MsgKind::kReset;
   if ((down_.count(m.to) && !probe) || down_.count(m.from)) {
     ++dropped_;
     return;
