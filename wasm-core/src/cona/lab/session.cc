@@ -96,7 +96,7 @@ StatusOr<std::unique_ptr<ConaSession>> ConaSession::Create(const std::string& co
 }
 
 ConaSession::ConaSession(Config c, uint64_t seed)
-    : config_(std::move(c)), seed_(seed), arrival_rng_(sim::Rng::ForStream(seed, 1)) {
+    : config_(std::move(c)), seed_(seed), stream_(seed, "insert", config_.workload, config_.rate_ops_per_s) {
   watch_events_ = true;  // AfterEvent finds the structure's events
 }
 
@@ -118,12 +118,13 @@ Status ConaSession::Build() {
   if (!m.ok()) return m.status();
   machine_ = std::move(m).value();
   sim_ = machine_->sim();
+  stream_.Attach(sim_, this, kTagArrival);
   store_ = machine_->store();
   if (config_.records > 0) {
     if (Status s = Load(static_cast<uint64_t>(config_.records)); !s.ok()) return s;
   }
   carried_ = StoreStats{};
-  RebuildGenerator();
+  stream_.Rebuild(next_record_);
   ScanStructure(store_->structure());
   StartClock();
   return Status::Ok();
@@ -132,7 +133,7 @@ Status ConaSession::Build() {
 void ConaSession::StartClock() {
   TakeSample();
   sim_->After(kSampleNs, this, (generation_ << 2) | kTagSample);
-  ScheduleArrival();
+  stream_.Start();
 }
 
 StoreStats ConaSession::TotalStats() const {
@@ -167,21 +168,6 @@ StoreStats ConaSession::TotalStats() const {
 
 // ---- the workload ------------------------------------------------------------------------
 
-void ConaSession::RebuildGenerator() {
-  generator_.reset();
-  if (config_.workload == "insert") return;
-  auto w = ycsb::FindWorkload(config_.workload);
-  if (!w.ok()) return;  // the schema's choices come from CoreWorkloads()
-  generator_ = std::make_unique<ycsb::Generator>(w.value(), next_record_, sim::Rng::ForStream(seed_, 100 + generator_builds_++).NextU64());
-}
-
-void ConaSession::ScheduleArrival() {
-  if (crashed_ || config_.rate_ops_per_s <= 0) return;
-  const double gap_ns = arrival_rng_.Exponential(1e9 / config_.rate_ops_per_s);
-  const sim::SimDuration gap = std::max<sim::SimDuration>(1, static_cast<sim::SimDuration>(std::llround(gap_ns)));
-  sim_->After(gap, this, (arrival_token_ << 2) | kTagArrival);
-}
-
 void ConaSession::OnEvent(sim::Simulator&, uint64_t tag) {
   if (crashed_) return;
   if ((tag & 3) == kTagSample) {
@@ -189,9 +175,9 @@ void ConaSession::OnEvent(sim::Simulator&, uint64_t tag) {
     TakeSample();
     sim_->After(kSampleNs, this, (generation_ << 2) | kTagSample);
   } else {
-    if ((tag >> 2) != arrival_token_) return;  // from before a crash or a rate change
+    if (!stream_.Current(tag)) return;  // from before a crash or a rate change
     Arrive();
-    ScheduleArrival();
+    stream_.ScheduleNext();
   }
 }
 
@@ -206,9 +192,9 @@ void ConaSession::Arrive() {
 
 void ConaSession::IssueWorkloadOp() {
   ycsb::Op op{ycsb::OpType::kInsert, 0, 0};
-  if (generator_) {
-    op = generator_->Next();
-    next_record_ = std::max(next_record_, generator_->record_count());
+  if (ycsb::Generator* g = stream_.generator()) {
+    op = g->Next();
+    next_record_ = std::max(next_record_, g->record_count());
   } else {
     op.record = next_record_++;
   }
@@ -383,15 +369,7 @@ void ConaSession::ScanStructure(const Structure& s) {
 
 Status ConaSession::Reconfigured(const ParamValues& config, const ParamValues& patch) {
   const Config next = FromParams(config);
-  if (patch.Has("workload") && next.workload != config_.workload) {
-    config_.workload = next.workload;
-    RebuildGenerator();
-  }
-  if (patch.Has("rate_ops_per_s") && next.rate_ops_per_s != config_.rate_ops_per_s) {
-    config_.rate_ops_per_s = next.rate_ops_per_s;
-    ++arrival_token_;  // the pending arrival belongs to the old rate
-    ScheduleArrival();
-  }
+  stream_.Reconfigure(patch, next.workload, next.rate_ops_per_s, next_record_);
   return Status::Ok();
 }
 

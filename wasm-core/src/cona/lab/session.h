@@ -51,6 +51,7 @@
 #include "sim/simulator.h"
 #include "ycsb/generator.h"
 #include "ycsb/keys.h"
+#include "ycsb/live_stream.h"
 
 namespace fawnlab::cona {
 
@@ -143,13 +144,11 @@ class ConaSession : public LabSession, private sim::EventHandler {
   Status SyncAndWait(uint64_t max_events);
   void StartClock();
 
-  // sim::EventHandler: tag = (generation_ << 2) | 0 for a sample tick, (arrival_token_ << 2) | 1
-  // for an arrival.
+  // sim::EventHandler: tag = (generation_ << 2) | 0 for a sample tick, the stream's (token << 2)
+  // | 1 for an arrival.
   void OnEvent(sim::Simulator& sim, uint64_t tag) override;
-  void ScheduleArrival();
   void Arrive();
   void IssueWorkloadOp();
-  void RebuildGenerator();
   void TakeSample();
   void Remember(const std::string& key);
   void Emit(const char* kind, int level);
@@ -185,13 +184,10 @@ class ConaSession : public LabSession, private sim::EventHandler {
   bool crashed_ = false;
   Structure at_crash_{};  // the structure when the power failed (the snapshot's while crashed)
   uint64_t generation_ = 0;     // bumped by a crash: completions and sample ticks from before it stop
-  uint64_t arrival_token_ = 0;  // bumped by a crash and a rate change: the pending arrival stops
   StoreStats carried_;       // the stats of the store's earlier incarnations
 
   // The workload.
-  sim::Rng arrival_rng_;
-  std::unique_ptr<ycsb::Generator> generator_;
-  uint64_t generator_builds_ = 0;
+  ycsb::LiveStream stream_;  // workload "insert": no generator; stopped by a crash
   uint64_t next_record_ = 0;  // records 0 .. next_record_-1 exist
   uint64_t version_counter_ = 0;
   int outstanding_ = 0;

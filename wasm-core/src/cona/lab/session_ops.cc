@@ -234,7 +234,7 @@ Status ConaSession::Load(uint64_t count) {
   f->Issue();
   if (!RunUntil(&f->finished, kLoadEvents)) return Status::Internal("the puts did not complete within the event budget");
   next_record_ = f->first + f->done;  // records refused (the file full) do not exist
-  RebuildGenerator();
+  stream_.Rebuild(next_record_);
   if (!f->error.ok()) return f->error;
   return SyncAndWait(kLoadEvents);
 }
@@ -346,7 +346,7 @@ StatusOr<std::string> ConaSession::DoCrash() {
   machine_->CrashNow();
   crashed_ = true;
   ++generation_;
-  ++arrival_token_;
+  stream_.Stop();
   outstanding_ = 0;
   acked_since_sync_ = 0;
   written_.clear();
@@ -395,7 +395,7 @@ StatusOr<std::string> ConaSession::DoRecover() {
   merging_ = false;
   ScanStructure(s);
   Emit("recover", s.levels);
-  RebuildGenerator();
+  stream_.Rebuild(next_record_);
   StartClock();
   JsonWriter w;
   w.BeginObject();

@@ -180,8 +180,8 @@ std::string ConaSession::SnapshotJson() {
   w.BeginObject();
   Num(w, "t_ns", static_cast<double>(sim_->now()));
   Bool(w, "crashed", crashed_);
-  Str(w, "workload", config_.workload);
-  Num(w, "rate_ops_per_s", config_.rate_ops_per_s);
+  Str(w, "workload", stream_.workload());
+  Num(w, "rate_ops_per_s", stream_.rate());
   Int(w, "records", next_record_);
   Int(w, "buffer_capacity", s.buffer_capacity);
   Int(w, "levels", s.levels);

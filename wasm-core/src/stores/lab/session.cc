@@ -124,7 +124,8 @@ StatusOr<std::unique_ptr<StoresSession>> StoresSession::Create(const std::string
 
 StoresSession::StoresSession(Config c, uint64_t seed)
     : config_(std::move(c)), seed_(seed), sim_(std::make_unique<sim::Simulator>()),
-      arrival_rng_(sim::Rng::ForStream(seed, 1)) {
+      stream_(seed, "load", config_.workload, config_.rate_ops_per_s) {
+  stream_.Attach(sim_.get(), this, kTagArrival);
   watch_events_ = true;  // AfterEvent sees each store's background jobs as they end
 }
 
@@ -185,10 +186,10 @@ Status StoresSession::Build() {
     l.read_lat_ns.clear();
     l.write_lat_ns.clear();
   }
-  RebuildGenerator();
+  stream_.Rebuild(next_record_);
   TakeSample();
   sim_->After(kSampleNs, this, kTagSample);
-  ScheduleArrival();
+  stream_.ScheduleNext();
   return Status::Ok();
 }
 
@@ -199,15 +200,6 @@ uint64_t StoresSession::queued(size_t i) const {
 
 // ---- the stream ------------------------------------------------------------------------
 
-void StoresSession::RebuildGenerator() {
-  generator_.reset();
-  if (config_.workload == "load") return;
-  auto w = ycsb::FindWorkload(config_.workload);
-  if (!w.ok()) return;  // the schema's choices come from CoreWorkloads()
-  generator_ = std::make_unique<ycsb::Generator>(w.value(), next_record_,
-                                                 sim::Rng::ForStream(seed_, 100 + generator_builds_++).NextU64());
-}
-
 uint64_t StoresSession::NewVersion(uint64_t record) {
   const uint64_t v = ++version_counter_;
   versions_[record] = v;
@@ -216,14 +208,15 @@ uint64_t StoresSession::NewVersion(uint64_t record) {
 
 StoresSession::Op StoresSession::NextWorkloadOp() {
   Op op;
-  if (!generator_) {  // "load": the next new record
+  ycsb::Generator* g = stream_.generator();
+  if (g == nullptr) {  // "load": the next new record
     op.kind = OpKind::kPut;
     op.record = next_record_++;
     op.version = 0;  // a record's first value is version 0 (the versions_ map holds updates only)
     return op;
   }
-  const ycsb::Op y = generator_->Next();
-  next_record_ = std::max(next_record_, generator_->record_count());
+  const ycsb::Op y = g->Next();
+  next_record_ = std::max(next_record_, g->record_count());
   op.record = y.record;
   const auto it = versions_.find(y.record);
   op.expect = it == versions_.end() ? 0 : it->second;
@@ -249,22 +242,15 @@ StoresSession::Op StoresSession::NextWorkloadOp() {
   return op;
 }
 
-void StoresSession::ScheduleArrival() {
-  if (config_.rate_ops_per_s <= 0) return;
-  const double gap_ns = arrival_rng_.Exponential(1e9 / config_.rate_ops_per_s);
-  const sim::SimDuration gap = std::max<sim::SimDuration>(1, static_cast<sim::SimDuration>(std::llround(gap_ns)));
-  sim_->After(gap, this, (arrival_token_ << 2) | kTagArrival);
-}
-
 void StoresSession::OnEvent(sim::Simulator&, uint64_t tag) {
   if ((tag & 3) == kTagSample) {
     TakeSample();
     sim_->After(kSampleNs, this, kTagSample);
     return;
   }
-  if ((tag >> 2) != arrival_token_) return;  // from before a rate change
+  if (!stream_.Current(tag)) return;  // from before a rate change
   Arrive();
-  ScheduleArrival();
+  stream_.ScheduleNext();
 }
 
 void StoresSession::Arrive() {
@@ -495,15 +481,7 @@ void StoresSession::Emit(const Lane& l, const std::string& kind, const std::stri
 
 Status StoresSession::Reconfigured(const ParamValues& config, const ParamValues& patch) {
   const Config next = FromParams(config);
-  if (patch.Has("workload") && next.workload != config_.workload) {
-    config_.workload = next.workload;
-    RebuildGenerator();
-  }
-  if (patch.Has("rate_ops_per_s") && next.rate_ops_per_s != config_.rate_ops_per_s) {
-    config_.rate_ops_per_s = next.rate_ops_per_s;
-    ++arrival_token_;  // the pending arrival belongs to the old rate
-    ScheduleArrival();
-  }
+  stream_.Reconfigure(patch, next.workload, next.rate_ops_per_s, next_record_);
   return Status::Ok();
 }
 

@@ -55,6 +55,7 @@
 #include "sim/simulator.h"
 #include "stores/machine.h"
 #include "ycsb/generator.h"
+#include "ycsb/live_stream.h"
 
 namespace fawnlab::stores {
 
@@ -175,10 +176,8 @@ class StoresSession : public LabSession, private sim::EventHandler {
 
   // sim::EventHandler: tag (token << 2) | 0 a sample tick, | 1 an arrival.
   void OnEvent(sim::Simulator& sim, uint64_t tag) override;
-  void ScheduleArrival();
   void Arrive();
   Op NextWorkloadOp();
-  void RebuildGenerator();
   uint64_t NewVersion(uint64_t record);
 
   // Hands lane i its next operations while it is free (reentrant-safe).
@@ -215,10 +214,7 @@ class StoresSession : public LabSession, private sim::EventHandler {
   std::vector<Lane> lanes_;
   std::vector<std::pair<std::string, std::string>> skipped_;  // (kind, why)
 
-  sim::Rng arrival_rng_;
-  std::unique_ptr<ycsb::Generator> generator_;
-  uint64_t generator_builds_ = 0;
-  uint64_t arrival_token_ = 0;
+  ycsb::LiveStream stream_;  // workload "load": no generator
   uint64_t next_record_ = 0;
   uint64_t version_counter_ = 0;
   std::unordered_map<uint64_t, uint64_t> versions_;  // a record's latest version (absent: 0)

@@ -45,7 +45,7 @@ Status StoresSession::Fill(uint64_t count, uint64_t max_events, std::vector<sim:
   next_record_ += count;
   // The generator must know the new records: its inserts go on from next_record_ and its reads
   // may pick them (each lane puts them before any workload operation that arrives from now on).
-  if (generator_) RebuildGenerator();
+  if (stream_.generator() != nullptr) stream_.Rebuild(next_record_);
   for (size_t i = 0; i < lanes_.size(); ++i) {
     Lane& l = lanes_[i];
     if (l.fill_next == l.fill_end) l.fill_next = first;  // else the earlier fill's range goes on
@@ -229,7 +229,7 @@ StatusOr<std::string> StoresSession::DoFill(const ParamValues& args) {
 
 StatusOr<std::string> StoresSession::DoRunUntil(const ParamValues& args) {
   const uint64_t ops = static_cast<uint64_t>(args.Int("ops"));
-  if (config_.rate_ops_per_s <= 0) {
+  if (stream_.rate() <= 0) {
     return Status::InvalidArgument("rate_ops_per_s is 0: no workload arrives (raise it before run_until)");
   }
   const uint64_t target = workload_offered_ + ops;

@@ -102,9 +102,9 @@ std::string StoresSession::SnapshotJson() {
   JsonWriter w;
   w.BeginObject();
   Num(w, "t_ns", static_cast<double>(sim_->now()));
-  Str(w, "workload", config_.workload);
+  Str(w, "workload", stream_.workload());
   Int(w, "ops_offered", offered_);
-  Num(w, "rate_ops_per_s", config_.rate_ops_per_s);
+  Num(w, "rate_ops_per_s", stream_.rate());
   Int(w, "records", next_record_);
   Int(w, "keys", Keys());
   w.Key("stores");
