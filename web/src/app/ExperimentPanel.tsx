@@ -49,16 +49,20 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
   const problem = !check.ok ? check.message : seedError(scenario.seed);
   const invalidParam = !check.ok ? (/parameter '([A-Za-z0-9_]+)'/.exec(check.message)?.[1] ?? null) : null;
 
-  useEffect(() => {
-    runner.current = new ExperimentRunner();
-    return () => runner.current?.dispose();
+  // The runner is made on first use, not in a mount effect: a click can reach run() after the
+  // panel's first commit but before React has run its passive effects (seen under load: the
+  // click was dropped without a word).
+  useEffect(() => () => {
+    runner.current?.dispose();
+    runner.current = null;
   }, []);
 
   const runButton = useRef<HTMLButtonElement | null>(null);
   const cancelButton = useRef<HTMLButtonElement | null>(null);
   const focusCancel = useRef(false);
   const run = () => {
-    if (!check.ok || problem || !runner.current) return;
+    if (!check.ok || problem) return;
+    runner.current ??= new ExperimentRunner();
     // Run is disabled while a run goes: keyboard focus moves on to Cancel, not to the page.
     focusCancel.current = document.activeElement === runButton.current;
     onScenario(scenario, { push: true });
@@ -75,7 +79,7 @@ export function ExperimentPanel({ core, experiments, scenario, onScenario, autoR
 
   const autoRan = useRef(false);
   useEffect(() => {
-    if (autoRun && !autoRan.current && runner.current) {
+    if (autoRun && !autoRan.current) {
       autoRan.current = true;
       run();
     }
