@@ -54,6 +54,10 @@ void Coordinator::Watch(NodeId n) {
   answered_.erase(n);
 }
 
+int Coordinator::MissedAllowed(NodeId n) const {
+  return answered_.count(n) || o_.missed_first <= 0 ? o_.missed : o_.missed_first;
+}
+
 void Coordinator::Beat() {
   ++beat_;
   const auto ping = [this](NodeId n) {
@@ -66,7 +70,7 @@ void Coordinator::Beat() {
   };
   std::vector<NodeId> dead;
   for (auto& [n, seen] : last_seen_) {
-    const int missed = answered_.count(n) || o_.missed_first <= 0 ? o_.missed : o_.missed_first;
+    const int missed = MissedAllowed(n);
     if (sim_->now() - seen > missed * o_.heartbeat_ns) {
       dead.push_back(n);
       continue;
@@ -75,7 +79,7 @@ void Coordinator::Beat() {
   }
   for (NodeId n : probation_) ping(n);
   for (NodeId n : dead) {
-    const int missed = answered_.count(n) || o_.missed_first <= 0 ? o_.missed : o_.missed_first;
+    const int missed = MissedAllowed(n);
     last_seen_.erase(n);
     answered_.erase(n);
     Event("node " + std::to_string(n) + " failed: " + std::to_string(missed) + " heartbeats missed" +

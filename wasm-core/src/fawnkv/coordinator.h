@@ -137,6 +137,8 @@ class Coordinator {
   void Finished(Transition* t);
   void Send(MsgKind kind, Endpoint to, const KeyRange& r);
   void Beat();
+  // Beats `n` may miss before it is declared failed: `missed_first` until its first answer.
+  int MissedAllowed(NodeId n) const;
   void SendReset(NodeId n);
   void Event(const std::string& s);
   Transition* Find(const KeyRange& r);
